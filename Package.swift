@@ -1,0 +1,19 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+  name: "ContextKit",
+  products: [
+    .library(name: "ModelSession", targets: ["ModelSession"]),
+    .executable(name: "contextkit", targets: ["contextkit"]),
+    .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
+  ],
+  targets: [
+    .target(name: "ModelSession"),
+    .target(name: "TestSupport", dependencies: ["ModelSession"]),
+    .executableTarget(name: "contextkit", dependencies: ["ModelSession"]),
+    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
+    .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

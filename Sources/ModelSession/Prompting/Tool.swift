@@ -1,0 +1,45 @@
+/// A function the model can call.
+///
+/// ```swift
+/// struct WeatherTool: Tool {
+///   let description = "Gets the current temperature in a city."
+///   var parameters: GenerationSchema {
+///     get throws {
+///       try GenerationSchema(root: DynamicGenerationSchema(name: "WeatherArguments", properties: [
+///         .init(name: "city", schema: DynamicGenerationSchema(type: String.self))
+///       ]), dependencies: [])
+///     }
+///   }
+///   func call(arguments: GeneratedContent) async throws -> String {
+///     let city = try arguments.value(String.self, forProperty: "city")
+///     return "It is 21°C in \(city)."
+///   }
+/// }
+/// ```
+public protocol Tool<Arguments, Output>: Sendable {
+  /// What the model generates as the call's arguments.
+  associatedtype Arguments: ConvertibleFromGeneratedContent
+  /// What the call returns to the model.
+  associatedtype Output: PromptRepresentable
+
+  /// The tool's name, unique among the tools of a session. Defaults to the type's name.
+  var name: String { get }
+  /// What the tool does, in words the model reads to decide when to call it.
+  var description: String { get }
+  /// The schema of the arguments.
+  var parameters: GenerationSchema { get }
+  /// Whether the schema is also written into the instructions, for models
+  /// that do not take tool definitions natively.
+  var includesSchemaInInstructions: Bool { get }
+
+  /// Runs the tool.
+  func call(arguments: Arguments) async throws -> Output
+}
+
+extension Tool {
+  /// The type's name.
+  public var name: String { String(describing: Self.self) }
+
+  /// `true`.
+  public var includesSchemaInInstructions: Bool { true }
+}

@@ -1,0 +1,6 @@
+// Placeholder replaced by the schema work.
+/// A schema.
+public struct GenerationSchema: Sendable, Hashable, Codable {
+  /// The schema's name.
+  public var name: String = "placeholder"
+}
