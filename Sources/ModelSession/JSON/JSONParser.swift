@@ -7,3 +7,17 @@ extension GeneratedContent {
   /// The JSON text.
   public var jsonString: String { "" }
 }
+extension GeneratedContent {
+  /// Parses partial JSON.
+  public init(partialJSON: String) throws {
+    throw GeneratedContentError(.decodingFailed("not implemented"))
+  }
+}
+extension GeneratedContent: Codable {
+  /// Placeholder.
+  public init(from decoder: any Decoder) throws {
+    self.init(kind: .null)
+  }
+  /// Placeholder.
+  public func encode(to encoder: any Encoder) throws {}
+}

@@ -4,3 +4,7 @@ public struct GenerationSchema: Sendable, Hashable, Codable {
   /// The schema's name.
   public var name: String = "placeholder"
 }
+extension GenerationSchema {
+  /// Validates.
+  public func validate(_ content: GeneratedContent) throws {}
+}

@@ -1,0 +1,34 @@
+import Synchronization
+
+/// What a modifier knows about the generation it runs for, and where it
+/// records notes for the generation record.
+public final class ProfileModifierContext: Sendable {
+  /// The index of the turn in the session, from 0.
+  public let turnIndex: Int
+  /// The generation's round in the turn's tool loop: 0 for the first generation after the prompt.
+  public let round: Int
+  /// The tools offered to the model in this generation.
+  public let toolDefinitions: [Transcript.ToolDefinition]
+  /// The id of the request the generation will send.
+  public let requestID: String
+
+  private let recordedNotes = Mutex<[GenerationNote]>([])
+
+  /// Creates a context.
+  public init(turnIndex: Int, round: Int, toolDefinitions: [Transcript.ToolDefinition], requestID: String) {
+    self.turnIndex = turnIndex
+    self.round = round
+    self.toolDefinitions = toolDefinitions
+    self.requestID = requestID
+  }
+
+  /// Records a note in the generation record.
+  public func record(_ note: GenerationNote) {
+    recordedNotes.withLock { $0.append(note) }
+  }
+
+  /// The notes recorded so far.
+  public var notes: [GenerationNote] {
+    recordedNotes.withLock { $0 }
+  }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+
+/// A conversation with a language model.
+///
+/// The session owns the transcript and the tool loop: it evaluates its profile
+/// before every generation, runs the history modifiers, checks the model's
+/// capabilities, streams the executor's events into transcript entries, runs
+/// the tools the model calls, and asks again until the model answers.
+///
+/// A turn is atomic: when it fails or is cancelled, the transcript is exactly
+/// what it was before.
+///
+/// ```swift
+/// let session = LanguageModelSession(model: model, instructions: "You are terse.")
+/// let answer = try await session.respond(to: "What is 2 + 2?")
+/// print(answer.content)
+/// ```
+public final class LanguageModelSession: Sendable {
+  struct State: Sendable {
+    var transcript: Transcript
+    var isResponding = false
+    var usage = GenerationUsage.zero
+    var turnCount = 0
+    var latestRecord: GenerationRecord?
+    var recordSubscribers: [UUID: AsyncStream<GenerationRecord>.Continuation] = [:]
+  }
+
+  /// The model the session talks to.
+  public let model: any LanguageModel
+  /// The profile evaluated before each generation.
+  public let profile: any DynamicProfile
+  /// The most rounds of tool calls in one turn before the turn fails.
+  public let maximumToolRounds: Int
+
+  let state: Mutex<State>
+  let executors = ExecutorCache()
+
+  /// Creates a session from a profile and an optional earlier history.
+  ///
+  /// `history` may start with an instructions entry; it is replaced by the
+  /// profile's instructions before each generation.
+  public init(
+    model: some LanguageModel, profile: some DynamicProfile, history: Transcript = Transcript(),
+    maximumToolRounds: Int = 16
+  ) {
+    self.model = model
+    self.profile = profile
+    self.maximumToolRounds = max(1, maximumToolRounds)
+    state = Mutex(State(transcript: history))
+  }
+
+  /// Creates a session with tools and instructions.
+  public convenience init(
+    model: some LanguageModel, tools: [any Tool] = [], instructions: Instructions? = nil, maximumToolRounds: Int = 16
+  ) {
+    let profile = Profile(content: Self.content(tools: tools, instructions: instructions))
+    var history = Transcript()
+    if instructions != nil || !tools.isEmpty {
+      history.append(
+        .instructions(
+          Transcript.Instructions(
+            segments: instructions?.segments ?? [], toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) })))
+    }
+    self.init(model: model, profile: profile, history: history, maximumToolRounds: maximumToolRounds)
+  }
+
+  /// Creates a session with tools and instructions given as a string.
+  public convenience init(model: some LanguageModel, tools: [any Tool] = [], instructions: String) {
+    self.init(model: model, tools: tools, instructions: Instructions(instructions))
+  }
+
+  /// Creates a session that continues `transcript`, whose instructions entry
+  /// (if any) gives the instructions.
+  public convenience init(model: some LanguageModel, tools: [any Tool] = [], transcript: Transcript) {
+    var instructions: Instructions?
+    if case .instructions(let entry) = transcript.first {
+      instructions = Instructions(segments: entry.segments)
+    }
+    let profile = Profile(content: Self.content(tools: tools, instructions: instructions))
+    self.init(model: model, profile: profile, history: transcript)
+  }
+
+  private static func content(tools: [any Tool], instructions: Instructions?) -> ProfileContent {
+    var components: [ProfileContent.Component] = []
+    if let instructions { components.append(.instructions(instructions)) }
+    components.append(contentsOf: tools.map { .tool($0) })
+    return ProfileContent(components: components)
+  }
+
+  /// The conversation so far: the instructions of the latest generation,
+  /// then every prompt, tool call, tool output, reasoning and response.
+  public var transcript: Transcript { state.withLock { $0.transcript } }
+
+  /// Whether a turn is running.
+  public var isResponding: Bool { state.withLock { $0.isResponding } }
+
+  /// The tokens used by every completed turn of the session.
+  public var usage: GenerationUsage { state.withLock { $0.usage } }
+
+  /// The record of the latest generation.
+  public var latestGenerationRecord: GenerationRecord? { state.withLock { $0.latestRecord } }
+
+  /// The records of the generations that follow, as they complete or fail.
+  /// Each access makes a new stream; it ends when the session is released.
+  public var generationRecords: AsyncStream<GenerationRecord> {
+    let (stream, continuation) = AsyncStream<GenerationRecord>.makeStream()
+    let id = UUID()
+    state.withLock { $0.recordSubscribers[id] = continuation }
+    continuation.onTermination = { [weak self] _ in
+      self?.state.withLock { _ = $0.recordSubscribers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  deinit {
+    state.withLock { state in
+      for continuation in state.recordSubscribers.values { continuation.finish() }
+    }
+  }
+
+  func publish(_ record: GenerationRecord) {
+    let subscribers = state.withLock { state in
+      state.latestRecord = record
+      return Array(state.recordSubscribers.values)
+    }
+    for subscriber in subscribers { subscriber.yield(record) }
+  }
+
+  /// Prepares the model for a request that starts with the current transcript
+  /// (and `promptPrefix`, when given).
+  public func prewarm(promptPrefix: Prompt? = nil) {
+    var transcript = self.transcript
+    if let promptPrefix {
+      transcript.append(.prompt(Transcript.Prompt(segments: promptPrefix.segments)))
+    }
+    prewarm(model: model, transcript: transcript)
+  }
+
+  private func prewarm<Model: LanguageModel>(model: Model, transcript: Transcript) {
+    guard let executor = try? executors.executor(for: model) else { return }
+    executor.prewarm(model: model, transcript: transcript)
+  }
+}
