@@ -160,12 +160,12 @@ extension GeneratedContent: Equatable, Hashable {
   /// Two values are equal when they have the same shape, the same values and,
   /// for objects, the same keys in the same order. Completeness is not compared.
   public static func == (lhs: GeneratedContent, rhs: GeneratedContent) -> Bool {
-    lhs.storage == rhs.storage
+    storagesAreEqual(lhs, rhs)
   }
 
   /// Hashes the value (not its completeness).
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage)
+    hashStorage(into: &hasher)
   }
 }
 
