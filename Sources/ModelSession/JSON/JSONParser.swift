@@ -273,17 +273,3 @@ struct JSONParser {
     return "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
   }
 }
-extension GeneratedContent {
-  /// Parses partial JSON.
-  public init(partialJSON: String) throws {
-    throw GeneratedContentError(.decodingFailed("not implemented"))
-  }
-}
-extension GeneratedContent: Codable {
-  /// Placeholder.
-  public init(from decoder: any Decoder) throws {
-    self.init(kind: .null)
-  }
-  /// Placeholder.
-  public func encode(to encoder: any Encoder) throws {}
-}

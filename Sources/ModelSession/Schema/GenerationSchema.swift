@@ -80,7 +80,3 @@ extension GenerationSchema: CustomDebugStringConvertible {
   /// The schema as compact JSON Schema text.
   public var debugDescription: String { "GenerationSchema(\(jsonSchema))" }
 }
-extension GenerationSchema {
-  /// Validates.
-  public func validate(_ content: GeneratedContent) throws {}
-}
