@@ -29,7 +29,7 @@ extension LanguageModelSession {
     to prompt: some PromptRepresentable, schema: GenerationSchema, options: GenerationOptions = GenerationOptions()
   ) async throws -> Response<GeneratedContent> {
     let turn = try await runTurn(prompt: Self.promptEntry(prompt, options: options, schema: schema), schema: schema)
-    let content = try Self.structuredContent(turn.finalText, schema: schema)
+    let content = turn.structuredContent ?? GeneratedContent(kind: .null)
     return Response(content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
   }
 

@@ -6,6 +6,8 @@ extension LanguageModelSession {
     var entries: [Transcript.Entry]
     var finalText: String
     var usage: GenerationUsage
+    /// The final content parsed and validated, when a schema was requested.
+    var structuredContent: GeneratedContent?
   }
 
   /// What a streaming caller sees while a turn runs.
@@ -25,8 +27,12 @@ extension LanguageModelSession {
       return (state.transcript, state.turnCount)
     }
     do {
-      let result = try await generateTurn(
+      var result = try await generateTurn(
         stored: stored, prompt: prompt, schema: schema, turnIndex: turnIndex, onProgress: onProgress)
+      if let schema {
+        // Validated before committing: a response that breaks the schema is an error, and the turn is undone.
+        result.turn.structuredContent = try Self.structuredContent(result.turn.finalText, schema: schema)
+      }
       state.withLock { state in
         state.transcript = result.transcript
         state.usage += result.turn.usage

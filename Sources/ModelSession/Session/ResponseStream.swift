@@ -70,7 +70,7 @@ extension LanguageModelSession {
       entry: entry, schema: schema,
       content: { (try? GeneratedContent(partialJSON: $0)) ?? GeneratedContent(kind: .null) }
     ) { turn in
-      let content = try Self.structuredContent(turn.finalText, schema: schema)
+      let content = turn.structuredContent ?? GeneratedContent(kind: .null)
       return Response(content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
     }
   }

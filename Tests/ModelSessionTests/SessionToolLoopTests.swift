@@ -1,0 +1,118 @@
+import Foundation
+import ModelSession
+import TestSupport
+import Testing
+
+@Suite struct `Session tool loop` {
+  @Test func `the loop stops with a clear error at the round cap and keeps the transcript`() async throws {
+    let steps = (0..<4).map { _ in ScriptStep.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#) }
+    let script = ModelScript(steps)
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: Profile { WeatherTool() }, maximumToolRounds: 3)
+    await #expect(throws: LanguageModelSession.SessionError.toolRoundLimitExceeded(limit: 3)) {
+      try await session.respond(to: "Loop forever")
+    }
+    #expect(script.playedCount == 4)
+    #expect(session.transcript.isEmpty)
+    #expect(!session.isResponding)
+  }
+
+  @Test func `a call to an unknown tool is answered to the model, which corrects itself`() async throws {
+    let script = ModelScript([
+      .toolCall(name: "wether", arguments: #"{"city":"Oslo"}"#),
+      .inspecting(
+        { request in
+          guard case .toolOutput(let output) = request.transcript.last else { throw ExpectationFailure("no output") }
+          guard output.segments.joinedText.contains("no tool named \"wether\""),
+            output.segments.joinedText.contains("weather")
+          else { throw ExpectationFailure(output.segments.joinedText) }
+        }, then: .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#)),
+      .text("21 degrees."),
+    ])
+    let weather = WeatherTool()
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [weather])
+    let response = try await session.respond(to: "Weather?")
+    #expect(response.content == "21 degrees.")
+    #expect(weather.calls.all == ["Oslo"])
+  }
+
+  @Test func `arguments that fail the schema or are not JSON are answered to the model`() async throws {
+    let script = ModelScript([
+      .toolCall(name: "weather", arguments: #"{"town":"Oslo"}"#),
+      .toolCall(name: "weather", arguments: #"{"city": "Oslo""#),
+      .text("Gave up."),
+    ])
+    let weather = WeatherTool()
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [weather])
+    try await session.respond(to: "Weather?")
+    #expect(weather.calls.all.isEmpty)
+    let outputs = session.transcript.compactMap { entry -> Transcript.ToolOutput? in
+      if case .toolOutput(let output) = entry { output } else { nil }
+    }
+    #expect(outputs.count == 2)
+    #expect(outputs[0].segments.joinedText.contains("do not match its schema"))
+    #expect(outputs[0].segments.joinedText.contains("city"))
+    #expect(outputs[1].segments.joinedText.contains("not valid JSON"))
+    #expect(outputs.allSatisfy { $0.metadata["error"] == GeneratedContent(kind: .string("invalidArguments")) })
+  }
+
+  @Test func `a tool that throws fails the turn with ToolCallError and leaves the transcript as it was`() async throws {
+    let script = ModelScript([.text("First answer."), .toolCall(name: "explode", arguments: "{}")])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [FailingTool()])
+    try await session.respond(to: "First")
+    let before = session.transcript
+    do {
+      try await session.respond(to: "Second")
+      Issue.record("expected an error")
+    } catch let error as LanguageModelSession.ToolCallError {
+      #expect(error.tool.name == "explode")
+      #expect(error.underlyingError is FailingTool.Failure)
+    }
+    #expect(session.transcript == before)
+  }
+
+  @Test func `parallel calls run concurrently and their outputs follow call order`() async throws {
+    let script = ModelScript([
+      .toolCalls([
+        (name: "slow", arguments: #"{"delay":60}"#), (name: "slow", arguments: #"{"delay":1}"#),
+        (name: "slow", arguments: #"{"delay":30}"#),
+      ]),
+      .text("ok"),
+    ])
+    let tool = SleepingTool()
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [tool])
+    try await session.respond(to: "Go")
+    #expect(tool.log.all == ["1", "30", "60"])
+    let outputs = session.transcript.compactMap { entry -> String? in
+      if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+    }
+    #expect(outputs == ["slept 60", "slept 1", "slept 30"])
+  }
+}
+
+struct ExpectationFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Sleeps for the given milliseconds, then logs; used to show calls overlap.
+struct SleepingTool: Tool {
+  let name = "slow"
+  let description = "Sleeps."
+  let log = CallLog()
+  var parameters: GenerationSchema {
+    get {
+      (try? GenerationSchema(
+        root: DynamicGenerationSchema(
+          name: "Sleep", properties: [.init(name: "delay", schema: DynamicGenerationSchema(type: Int.self))]),
+        dependencies: [])) ?? Int.generationSchema
+    }
+  }
+
+  func call(arguments: GeneratedContent) async throws -> String {
+    let delay = try arguments.value(Int.self, forProperty: "delay")
+    try await Task.sleep(for: .milliseconds(delay * 5))
+    log.append("\(delay)")
+    return "slept \(delay)"
+  }
+}
