@@ -69,11 +69,13 @@ extension ModelScript: Hashable {
 public struct ScriptStep: Sendable {
   /// Runs the generation: sends events, throws, or waits.
   public let run:
-    @Sendable (LanguageModelExecutorGenerationRequest, LanguageModelExecutorGenerationChannel) async throws -> Void
+    @Sendable (LanguageModelExecutorGenerationRequest, LanguageModelExecutorGenerationChannel) async throws ->
+      Void
 
   /// A step that runs arbitrary code.
   public init(
-    _ run: @escaping @Sendable (LanguageModelExecutorGenerationRequest, LanguageModelExecutorGenerationChannel)
+    _ run:
+      @escaping @Sendable (LanguageModelExecutorGenerationRequest, LanguageModelExecutorGenerationChannel)
       async throws -> Void
   ) {
     self.run = run
@@ -99,7 +101,8 @@ public struct ScriptStep: Sendable {
     events.append(
       .response(
         entryID: entryID,
-        action: .updateUsage(input: .init(totalTokenCount: inputTokens), output: .init(totalTokenCount: events.count))))
+        action: .updateUsage(
+          input: .init(totalTokenCount: inputTokens), output: .init(totalTokenCount: events.count))))
     return .events(events)
   }
 
@@ -137,7 +140,9 @@ public struct ScriptStep: Sendable {
   }
 
   /// Sends `eventsFirst`, then waits until the task is cancelled.
-  public static func stall(after eventsFirst: [LanguageModelExecutorGenerationChannel.Event] = []) -> ScriptStep {
+  public static func stall(
+    after eventsFirst: [LanguageModelExecutorGenerationChannel.Event] = []
+  ) -> ScriptStep {
     ScriptStep { _, channel in
       for event in eventsFirst { await channel.send(event) }
       while true {
@@ -148,7 +153,8 @@ public struct ScriptStep: Sendable {
 
   /// Checks the request with `inspect` (which may throw), then runs `then`.
   public static func inspecting(
-    _ inspect: @escaping @Sendable (LanguageModelExecutorGenerationRequest) throws -> Void, then step: ScriptStep
+    _ inspect: @escaping @Sendable (LanguageModelExecutorGenerationRequest) throws -> Void,
+    then step: ScriptStep
   ) -> ScriptStep {
     ScriptStep { request, channel in
       try inspect(request)

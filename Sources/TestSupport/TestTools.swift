@@ -19,7 +19,9 @@ public struct WeatherTool: Tool {
     (try? GenerationSchema(
       root: DynamicGenerationSchema(
         name: "WeatherArguments",
-        properties: [.init(name: "city", description: "The city", schema: DynamicGenerationSchema(type: String.self))]),
+        properties: [
+          .init(name: "city", description: "The city", schema: DynamicGenerationSchema(type: String.self))
+        ]),
       dependencies: [])) ?? String.generationSchema
   }
 

@@ -9,7 +9,8 @@ struct MarkingModifier: DynamicProfileModifier {
   var name: String
   var log: CallLog
 
-  func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws -> Transcript {
+  func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws -> Transcript
+  {
     log.append(name)
     var history = history
     history.append(.response(Transcript.Response(id: "mark-\(name)", assetIDs: [], segments: [])))
@@ -46,7 +47,9 @@ struct MarkingModifier: DynamicProfileModifier {
       .toolCall(name: "weather", arguments: #"{"city":"Rome"}"#),
       .text("done"),
     ])
-    let profile = Profile { WeatherTool() }.onPrompt { context in rounds.append("\(context.turnIndex):\(context.round)") }
+    let profile = Profile { WeatherTool() }.onPrompt { context in
+      rounds.append("\(context.turnIndex):\(context.round)")
+    }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "go")
     #expect(rounds.all == ["0:0", "0:1", "0:2"])
@@ -71,7 +74,8 @@ struct MarkingModifier: DynamicProfileModifier {
     try await session.respond(to: "second")
     let sent = script.requests[1].transcript
     #expect(sent.map(\.kindName) == ["instructions", "prompt", "prompt"])
-    #expect(session.transcript.map(\.kindName) == ["instructions", "prompt", "response", "prompt", "response"])
+    #expect(
+      session.transcript.map(\.kindName) == ["instructions", "prompt", "response", "prompt", "response"])
   }
 
   @Test func `the profile is evaluated again before each generation`() async throws {
@@ -118,10 +122,13 @@ struct MarkingModifier: DynamicProfileModifier {
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "go")
     let request = try #require(script.requests.first)
-    guard case .instructions(let entry) = request.transcript.first else { Issue.record("no instructions"); return }
-    #expect(entry.segments.map { if case .text(let text) = $0 { text.content } else { "" } } == [
-      "Intro.", "Rule one.", "Rule two.", "Say little.",
-    ])
+    guard case .instructions(let entry) = request.transcript.first else {
+      Issue.record("no instructions"); return
+    }
+    #expect(
+      entry.segments.map { if case .text(let text) = $0 { text.content } else { "" } } == [
+        "Intro.", "Rule one.", "Rule two.", "Say little.",
+      ])
     #expect(request.generationOptions.temperature == 0.25)
     #expect(request.contextOptions.reasoningLevel == .high)
   }
@@ -138,7 +145,8 @@ struct MarkingModifier: DynamicProfileModifier {
     }
     #expect(received.map(\.round) == [0, 1])
     #expect(received[0].output.map(\.kindName) == ["toolCalls"])
-    #expect(received[1].storedHistory.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput"])
+    #expect(
+      received[1].storedHistory.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput"])
     #expect(received[1].toolDefinitions.map(\.name) == ["weather"])
     let encoded = try JSONEncoder().encode(received[1])
     #expect(try JSONDecoder().decode(GenerationRecord.self, from: encoded) == received[1])

@@ -22,11 +22,22 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
   @Test func `interleaved arguments of parallel tool calls are routed by call id`() async throws {
     let script = ModelScript([
       .events([
-        .toolCalls(entryID: "t", action: .toolCall(id: "a", name: "weather", action: .appendArguments("", tokenCount: 0))),
-        .toolCalls(entryID: "t", action: .toolCall(id: "b", name: "weather", action: .appendArguments("{\"ci", tokenCount: 1))),
-        .toolCalls(entryID: "t", action: .toolCall(id: "a", name: "weather", action: .appendArguments("{\"city\":", tokenCount: 1))),
-        .toolCalls(entryID: "t", action: .toolCall(id: "b", name: "weather", action: .appendArguments("ty\":\"Rome\"}", tokenCount: 1))),
-        .toolCalls(entryID: "t", action: .toolCall(id: "a", name: "weather", action: .appendArguments("\"Oslo\"}", tokenCount: 1))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "a", name: "weather", action: .appendArguments("", tokenCount: 0))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "b", name: "weather", action: .appendArguments("{\"ci", tokenCount: 1))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "a", name: "weather", action: .appendArguments("{\"city\":", tokenCount: 1))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(
+            id: "b", name: "weather", action: .appendArguments("ty\":\"Rome\"}", tokenCount: 1))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "a", name: "weather", action: .appendArguments("\"Oslo\"}", tokenCount: 1))),
       ]),
       .text("Oslo 21, Rome 21."),
     ])
@@ -55,7 +66,9 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
         .reasoning(entryID: nil, action: .updateSignature(Data([1, 2, 3]), tokenCount: 0)),
         .response(entryID: "r", action: .appendText("Checking", tokenCount: 1)),
         .toolCalls(
-          entryID: "t", action: .toolCall(id: "c", name: "weather", action: .appendArguments(#"{"city":"Paris"}"#, tokenCount: 3))),
+          entryID: "t",
+          action: .toolCall(
+            id: "c", name: "weather", action: .appendArguments(#"{"city":"Paris"}"#, tokenCount: 3))),
         .reasoning(entryID: nil, action: .appendText("Second thought.", tokenCount: 1)),
         .response(entryID: "r", action: .appendText(" the weather.", tokenCount: 1)),
       ]),
@@ -64,7 +77,10 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
     try await session.respond(to: "Weather in Paris?")
     let entries = Array(session.transcript.dropFirst(2))
-    #expect(entries.map(\.kindName) == ["reasoning", "response", "toolCalls", "reasoning", "toolOutput", "response"])
+    #expect(
+      entries.map(\.kindName) == [
+        "reasoning", "response", "toolCalls", "reasoning", "toolOutput", "response",
+      ])
     guard case .reasoning(let first) = entries[0], case .response(let text) = entries[1],
       case .reasoning(let second) = entries[3]
     else { Issue.record("unexpected entries"); return }
@@ -77,7 +93,9 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
   @Test func `a retracted tool call is neither stored nor run`() async throws {
     let script = ModelScript([
       .events([
-        .toolCalls(entryID: "t", action: .toolCall(id: "x", name: "weather", action: .appendArguments(#"{"city":"#, tokenCount: 1))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "x", name: "weather", action: .appendArguments(#"{"city":"#, tokenCount: 1))),
         .toolCalls(entryID: "t", action: .removeToolCall(id: "x")),
         .response(entryID: "r", action: .appendText("Never mind.", tokenCount: 1)),
       ])
@@ -95,22 +113,34 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
       .events([
         .response(entryID: "r", action: .updateMetadata(["a": 1, "b": "two"])),
         .response(entryID: "r", action: .appendText("x", tokenCount: 1)),
-        .response(entryID: "r", action: .updateUsage(input: .init(totalTokenCount: 50, cachedTokenCount: 10), output: .init(totalTokenCount: 1))),
-        .response(entryID: "r", action: .updateUsage(input: .init(totalTokenCount: 50, cachedTokenCount: 40), output: .init(totalTokenCount: 7, reasoningTokenCount: 2))),
+        .response(
+          entryID: "r",
+          action: .updateUsage(
+            input: .init(totalTokenCount: 50, cachedTokenCount: 10), output: .init(totalTokenCount: 1))),
+        .response(
+          entryID: "r",
+          action: .updateUsage(
+            input: .init(totalTokenCount: 50, cachedTokenCount: 40),
+            output: .init(totalTokenCount: 7, reasoningTokenCount: 2))),
         .response(entryID: "r", action: .updateMetadata(["b": "three"])),
       ])
     ])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
     let response = try await session.respond(to: "Go")
-    #expect(response.usage == GenerationUsage(inputTokenCount: 50, cachedInputTokenCount: 40, outputTokenCount: 7, reasoningTokenCount: 2))
+    #expect(
+      response.usage
+        == GenerationUsage(
+          inputTokenCount: 50, cachedInputTokenCount: 40, outputTokenCount: 7, reasoningTokenCount: 2))
     #expect(session.usage == response.usage)
     guard case .response(let entry) = session.transcript.last else { Issue.record("no response"); return }
     #expect(entry.metadata == ["b": GeneratedContent(kind: .string("three"))])
   }
 
   @Test func `attachments are added and removed by id`() async throws {
-    let first = Transcript.AttachmentSegment(id: "img1", content: .image(.init(data: Data([0x89]), mimeType: "image/png")))
-    let second = Transcript.AttachmentSegment(id: "img2", content: .image(.init(url: URL(filePath: "/tmp/b.png"))), label: "B")
+    let first = Transcript.AttachmentSegment(
+      id: "img1", content: .image(.init(data: Data([0x89]), mimeType: "image/png")))
+    let second = Transcript.AttachmentSegment(
+      id: "img2", content: .image(.init(url: URL(filePath: "/tmp/b.png"))), label: "B")
     let script = ModelScript([
       .events([
         .response(entryID: "r", action: .appendText("Here:", tokenCount: 1)),
@@ -144,7 +174,10 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
     let citations = entry.segments.compactMap { segment -> Citation? in
       if case .custom(let custom) = segment { custom as? Citation } else { nil }
     }
-    #expect(citations == [Citation(id: "c1", url: "https://c.example"), Citation(id: "c2", url: "https://b.example")])
+    #expect(
+      citations == [
+        Citation(id: "c1", url: "https://c.example"), Citation(id: "c2", url: "https://b.example"),
+      ])
   }
 
   @Test func `streamed snapshots are cumulative and end with the full answer`() async throws {

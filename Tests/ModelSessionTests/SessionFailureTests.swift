@@ -20,7 +20,8 @@ import Testing
 
   @Test func `a schema without guidedGeneration is refused`() async throws {
     let script = ModelScript([.text("{}")])
-    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script, capabilities: [.toolCalling]))
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script, capabilities: [.toolCalling]))
     await #expect {
       try await session.respond(to: "x", schema: Itinerary.generationSchema)
     } throws: { error in
@@ -32,7 +33,8 @@ import Testing
 
   @Test func `an image without vision is refused`() async throws {
     let script = ModelScript([.text("a cat")])
-    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script, capabilities: [.toolCalling]))
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script, capabilities: [.toolCalling]))
     let prompt = Prompt {
       "What is this?"
       Transcript.Segment.attachment(.init(content: .image(.init(data: Data([1]), mimeType: "image/png"))))
@@ -113,7 +115,9 @@ import Testing
     await #expect {
       try await session.respond(to: "Plan", generating: Itinerary.self)
     } throws: { error in
-      guard case LanguageModelSession.SessionError.schemaMismatch(let name, let reason) = error else { return false }
+      guard case LanguageModelSession.SessionError.schemaMismatch(let name, let reason) = error else {
+        return false
+      }
       return name == "Itinerary" && reason.contains("days")
     }
     await #expect {
@@ -159,14 +163,35 @@ struct LanguageModelErrorSample: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   static let all: [LanguageModelErrorSample] = [
-    .init(name: "contextSizeExceeded", error: .contextSizeExceeded(.init(contextSize: 4096, tokenCount: 5000, debugDescription: "sample contextSizeExceeded"))),
-    .init(name: "rateLimited", error: .rateLimited(.init(resetDate: Date(timeIntervalSince1970: 0), debugDescription: "sample rateLimited"))),
-    .init(name: "guardrailViolation", error: .guardrailViolation(.init(debugDescription: "sample guardrailViolation"))),
+    .init(
+      name: "contextSizeExceeded",
+      error: .contextSizeExceeded(
+        .init(contextSize: 4096, tokenCount: 5000, debugDescription: "sample contextSizeExceeded"))),
+    .init(
+      name: "rateLimited",
+      error: .rateLimited(
+        .init(resetDate: Date(timeIntervalSince1970: 0), debugDescription: "sample rateLimited"))),
+    .init(
+      name: "guardrailViolation",
+      error: .guardrailViolation(.init(debugDescription: "sample guardrailViolation"))),
     .init(name: "refusal", error: .refusal(.init(debugDescription: "sample refusal"))),
-    .init(name: "unsupportedCapability", error: .unsupportedCapability(.init(capability: .vision, debugDescription: "sample unsupportedCapability"))),
-    .init(name: "unsupportedTranscriptContent", error: .unsupportedTranscriptContent(.init(unsupportedContent: [], debugDescription: "sample unsupportedTranscriptContent"))),
-    .init(name: "unsupportedGenerationGuide", error: .unsupportedGenerationGuide(.init(schemaName: "X", debugDescription: "sample unsupportedGenerationGuide"))),
-    .init(name: "unsupportedLanguageOrLocale", error: .unsupportedLanguageOrLocale(.init(languageCode: Locale.LanguageCode("xx"), debugDescription: "sample unsupportedLanguageOrLocale"))),
+    .init(
+      name: "unsupportedCapability",
+      error: .unsupportedCapability(
+        .init(capability: .vision, debugDescription: "sample unsupportedCapability"))),
+    .init(
+      name: "unsupportedTranscriptContent",
+      error: .unsupportedTranscriptContent(
+        .init(unsupportedContent: [], debugDescription: "sample unsupportedTranscriptContent"))),
+    .init(
+      name: "unsupportedGenerationGuide",
+      error: .unsupportedGenerationGuide(
+        .init(schemaName: "X", debugDescription: "sample unsupportedGenerationGuide"))),
+    .init(
+      name: "unsupportedLanguageOrLocale",
+      error: .unsupportedLanguageOrLocale(
+        .init(languageCode: Locale.LanguageCode("xx"), debugDescription: "sample unsupportedLanguageOrLocale")
+      )),
     .init(name: "timeout", error: .timeout(.init(debugDescription: "sample timeout"))),
   ]
 }

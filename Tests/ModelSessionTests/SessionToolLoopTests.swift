@@ -22,7 +22,9 @@ import Testing
       .toolCall(name: "wether", arguments: #"{"city":"Oslo"}"#),
       .inspecting(
         { request in
-          guard case .toolOutput(let output) = request.transcript.last else { throw ExpectationFailure("no output") }
+          guard case .toolOutput(let output) = request.transcript.last else {
+            throw ExpectationFailure("no output")
+          }
           guard output.segments.joinedText.contains("no tool named \"wether\""),
             output.segments.joinedText.contains("weather")
           else { throw ExpectationFailure(output.segments.joinedText) }
@@ -53,10 +55,13 @@ import Testing
     #expect(outputs[0].segments.joinedText.contains("do not match its schema"))
     #expect(outputs[0].segments.joinedText.contains("city"))
     #expect(outputs[1].segments.joinedText.contains("not valid JSON"))
-    #expect(outputs.allSatisfy { $0.metadata["error"] == GeneratedContent(kind: .string("invalidArguments")) })
+    #expect(
+      outputs.allSatisfy { $0.metadata["error"] == GeneratedContent(kind: .string("invalidArguments")) })
   }
 
-  @Test func `a tool that throws fails the turn with ToolCallError and leaves the transcript as it was`() async throws {
+  @Test func `a tool that throws fails the turn with ToolCallError and leaves the transcript as it was`()
+    async throws
+  {
     let script = ModelScript([.text("First answer."), .toolCall(name: "explode", arguments: "{}")])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [FailingTool()])
     try await session.respond(to: "First")

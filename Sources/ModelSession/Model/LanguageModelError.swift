@@ -71,7 +71,9 @@ extension LanguageModelError {
     public var metadata: [String: any Sendable]
 
     /// Creates the payload.
-    public init(contextSize: Int, tokenCount: Int, debugDescription: String, metadata: [String: any Sendable] = [:]) {
+    public init(
+      contextSize: Int, tokenCount: Int, debugDescription: String, metadata: [String: any Sendable] = [:]
+    ) {
       self.contextSize = contextSize
       self.tokenCount = tokenCount
       self.debugDescription = debugDescription

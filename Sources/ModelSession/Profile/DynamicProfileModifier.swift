@@ -33,7 +33,9 @@ extension DynamicProfileModifier {
   public func willGenerate(in context: ProfileModifierContext) async throws {}
 
   /// Returns `history` unchanged.
-  public func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws
+  public func transformHistory(
+    _ history: Transcript, in context: ProfileModifierContext
+  ) async throws
     -> Transcript
   {
     history
@@ -65,7 +67,9 @@ public struct ModifiedProfile<Content: DynamicProfile, Modifier: DynamicProfileM
 
 extension DynamicProfile {
   /// Adds a modifier. It runs before the modifiers written before it.
-  public func modifier<Modifier: DynamicProfileModifier>(_ modifier: Modifier) -> ModifiedProfile<Self, Modifier> {
+  public func modifier<Modifier: DynamicProfileModifier>(
+    _ modifier: Modifier
+  ) -> ModifiedProfile<Self, Modifier> {
     ModifiedProfile(content: self, modifier: modifier)
   }
 }

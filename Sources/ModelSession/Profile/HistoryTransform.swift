@@ -5,13 +5,18 @@ public struct HistoryTransform: DynamicProfileModifier {
   private let transform: @Sendable (Transcript) async throws -> Transcript
 
   /// Creates the modifier.
-  public init(name: String = "historyTransform", _ transform: @escaping @Sendable (Transcript) async throws -> Transcript) {
+  public init(
+    name: String = "historyTransform",
+    _ transform: @escaping @Sendable (Transcript) async throws -> Transcript
+  ) {
     self.name = name
     self.transform = transform
   }
 
   /// Applies the closure.
-  public func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws -> Transcript {
+  public func transformHistory(
+    _ history: Transcript, in context: ProfileModifierContext
+  ) async throws -> Transcript {
     try await transform(history)
   }
 }
@@ -23,7 +28,9 @@ public struct OnPrompt: DynamicProfileModifier {
   private let action: @Sendable (ProfileModifierContext) async throws -> Void
 
   /// Creates the modifier.
-  public init(name: String = "onPrompt", _ action: @escaping @Sendable (ProfileModifierContext) async throws -> Void) {
+  public init(
+    name: String = "onPrompt", _ action: @escaping @Sendable (ProfileModifierContext) async throws -> Void
+  ) {
     self.name = name
     self.action = action
   }

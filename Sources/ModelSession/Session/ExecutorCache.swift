@@ -16,7 +16,8 @@ final class ExecutorCache: Sendable {
   /// The executor for `model`, created when there is none yet.
   func executor<Model: LanguageModel>(for model: Model) throws -> Model.Executor {
     try executors.withLock { executors in
-      let key = Key(modelType: ObjectIdentifier(Model.self), configuration: AnyHashable(model.executorConfiguration))
+      let key = Key(
+        modelType: ObjectIdentifier(Model.self), configuration: AnyHashable(model.executorConfiguration))
       if let existing = executors[key] as? Model.Executor { return existing }
       let created = try Model.Executor(configuration: model.executorConfiguration)
       executors[key] = created

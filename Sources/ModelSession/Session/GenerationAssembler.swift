@@ -196,17 +196,20 @@ struct GenerationAssembler {
       case .response:
         result.append(
           .response(
-            Transcript.Response(id: draft.id, assetIDs: [], segments: draft.allSegments, metadata: draft.metadata)))
+            Transcript.Response(
+              id: draft.id, assetIDs: [], segments: draft.allSegments, metadata: draft.metadata)))
       case .reasoning:
         result.append(
           .reasoning(
             Transcript.Reasoning(
-              id: draft.id, segments: draft.allSegments, signature: draft.signature, metadata: draft.metadata)))
+              id: draft.id, segments: draft.allSegments, signature: draft.signature, metadata: draft.metadata)
+          ))
       case .toolCalls:
         guard !draft.calls.isEmpty else { continue }
         let calls = draft.calls.map { call in
           Transcript.ToolCall(
-            id: call.id, toolName: call.name, arguments: Self.arguments(from: call.arguments, partial: partial),
+            id: call.id, toolName: call.name,
+            arguments: Self.arguments(from: call.arguments, partial: partial),
             metadata: call.metadata)
         }
         result.append(.toolCalls(Transcript.ToolCalls(id: draft.id, calls)))

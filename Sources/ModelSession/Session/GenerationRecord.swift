@@ -67,7 +67,8 @@ public struct GenerationRecord: Sendable, Equatable, Codable {
   /// Creates a record.
   public init(
     requestID: UUID, turnIndex: Int, round: Int, date: Date, storedHistory: Transcript, stages: [Stage],
-    sentTranscript: Transcript, instructions: Transcript.Instructions?, toolDefinitions: [Transcript.ToolDefinition],
+    sentTranscript: Transcript, instructions: Transcript.Instructions?,
+    toolDefinitions: [Transcript.ToolDefinition],
     generationOptions: GenerationOptions, contextOptions: ContextOptions, schema: GenerationSchema?,
     output: [Transcript.Entry], usage: GenerationUsage, notes: [GenerationNote], outcome: Outcome
   ) {

@@ -15,7 +15,8 @@ public struct GenerationUsage: Sendable, Hashable, Codable {
 
   /// Creates usage.
   public init(
-    inputTokenCount: Int = 0, cachedInputTokenCount: Int = 0, outputTokenCount: Int = 0, reasoningTokenCount: Int = 0
+    inputTokenCount: Int = 0, cachedInputTokenCount: Int = 0, outputTokenCount: Int = 0,
+    reasoningTokenCount: Int = 0
   ) {
     self.inputTokenCount = inputTokenCount
     self.cachedInputTokenCount = cachedInputTokenCount

@@ -26,11 +26,14 @@ extension LanguageModelSession {
   /// does not follow it is an error, never a silently wrong value.
   @discardableResult
   public func respond(
-    to prompt: some PromptRepresentable, schema: GenerationSchema, options: GenerationOptions = GenerationOptions()
+    to prompt: some PromptRepresentable, schema: GenerationSchema,
+    options: GenerationOptions = GenerationOptions()
   ) async throws -> Response<GeneratedContent> {
-    let turn = try await runTurn(prompt: Self.promptEntry(prompt, options: options, schema: schema), schema: schema)
+    let turn = try await runTurn(
+      prompt: Self.promptEntry(prompt, options: options, schema: schema), schema: schema)
     let content = turn.structuredContent ?? GeneratedContent(kind: .null)
-    return Response(content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
+    return Response(
+      content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
   }
 
   /// Sends a prompt and returns a value of `type`, generated with its schema.

@@ -19,7 +19,8 @@ extension LanguageModelSession {
 
   /// Runs a turn and commits it to the transcript when, and only when, it succeeds.
   func runTurn(
-    prompt: Transcript.Prompt, schema: GenerationSchema?, onProgress: (@Sendable (TurnProgress) -> Void)? = nil
+    prompt: Transcript.Prompt, schema: GenerationSchema?,
+    onProgress: (@Sendable (TurnProgress) -> Void)? = nil
   ) async throws -> TurnResult {
     let (stored, turnIndex) = try state.withLock { state -> (Transcript, Int) in
       guard !state.isResponding else { throw SessionError.concurrentRequests }
@@ -165,7 +166,8 @@ extension LanguageModelSession {
       throw refuse(.toolCalling, "the session offers tools but the model does not declare toolCalling")
     }
     if request.schema != nil, !capabilities.contains(.guidedGeneration) {
-      throw refuse(.guidedGeneration, "a schema was requested but the model does not declare guidedGeneration")
+      throw refuse(
+        .guidedGeneration, "a schema was requested but the model does not declare guidedGeneration")
     }
     if !capabilities.contains(.vision) {
       let hasImage = request.transcript.contains { entry in

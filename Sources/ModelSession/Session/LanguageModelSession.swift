@@ -52,7 +52,8 @@ public final class LanguageModelSession: Sendable {
 
   /// Creates a session with tools and instructions.
   public convenience init(
-    model: some LanguageModel, tools: [any Tool] = [], instructions: Instructions? = nil, maximumToolRounds: Int = 16
+    model: some LanguageModel, tools: [any Tool] = [], instructions: Instructions? = nil,
+    maximumToolRounds: Int = 16
   ) {
     let profile = Profile(content: Self.content(tools: tools, instructions: instructions))
     var history = Transcript()
@@ -60,7 +61,8 @@ public final class LanguageModelSession: Sendable {
       history.append(
         .instructions(
           Transcript.Instructions(
-            segments: instructions?.segments ?? [], toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) })))
+            segments: instructions?.segments ?? [],
+            toolDefinitions: tools.map { Transcript.ToolDefinition(tool: $0) })))
     }
     self.init(model: model, profile: profile, history: history, maximumToolRounds: maximumToolRounds)
   }

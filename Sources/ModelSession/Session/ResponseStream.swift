@@ -63,7 +63,8 @@ extension LanguageModelSession {
   /// Streams content that follows `schema` as cumulative snapshots of
   /// partially generated content; the final response is validated.
   public func streamResponse(
-    to prompt: some PromptRepresentable, schema: GenerationSchema, options: GenerationOptions = GenerationOptions()
+    to prompt: some PromptRepresentable, schema: GenerationSchema,
+    options: GenerationOptions = GenerationOptions()
   ) -> ResponseStream<GeneratedContent> {
     let entry = Self.promptEntry(prompt, options: options, schema: schema)
     return stream(
@@ -71,7 +72,8 @@ extension LanguageModelSession {
       content: { (try? GeneratedContent(partialJSON: $0)) ?? GeneratedContent(kind: .null) }
     ) { turn in
       let content = turn.structuredContent ?? GeneratedContent(kind: .null)
-      return Response(content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
+      return Response(
+        content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
     }
   }
 
@@ -88,13 +90,15 @@ extension LanguageModelSession {
           let value = content(progress.text)
           continuation.yield(
             Snapshot(
-              content: value, rawContent: (value as? GeneratedContent) ?? GeneratedContent(kind: .string(progress.text)),
+              content: value,
+              rawContent: (value as? GeneratedContent) ?? GeneratedContent(kind: .string(progress.text)),
               transcriptEntries: progress.entries[...], usage: progress.usage))
         }
         let response = try finish(turn)
         continuation.yield(
           Snapshot(
-            content: response.content, rawContent: response.rawContent, transcriptEntries: response.transcriptEntries,
+            content: response.content, rawContent: response.rawContent,
+            transcriptEntries: response.transcriptEntries,
             usage: response.usage))
         continuation.finish()
         return response

@@ -67,7 +67,9 @@ struct ToolRunner {
   /// Decodes the arguments as the tool's type and calls it. Decoding errors
   /// are rethrown as `GeneratedContentError`; errors from the tool itself as
   /// `ToolCallError`.
-  private static func invoke<T: Tool>(_ tool: T, arguments: GeneratedContent, callID: String) async throws
+  private static func invoke<T: Tool>(
+    _ tool: T, arguments: GeneratedContent, callID: String
+  ) async throws
     -> [Transcript.Segment]
   {
     let decoded = try T.Arguments(arguments)

@@ -52,8 +52,10 @@ extension Transcript.Entry: Codable {
       self = .prompt(
         Transcript.Prompt(
           id: id, segments: try container.decode([Transcript.Segment].self, forKey: .segments),
-          options: try container.decodeIfPresent(GenerationOptions.self, forKey: .options) ?? GenerationOptions(),
-          responseFormat: try container.decodeIfPresent(Transcript.ResponseFormat.self, forKey: .responseFormat)))
+          options: try container.decodeIfPresent(GenerationOptions.self, forKey: .options)
+            ?? GenerationOptions(),
+          responseFormat: try container.decodeIfPresent(
+            Transcript.ResponseFormat.self, forKey: .responseFormat)))
     case "toolCalls":
       self = .toolCalls(
         Transcript.ToolCalls(id: id, try container.decode([Transcript.ToolCall].self, forKey: .calls)))
@@ -79,7 +81,8 @@ extension Transcript.Entry: Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .type, in: container,
         debugDescription:
-          "unknown entry type \"\(type)\"; expected instructions, prompt, toolCalls, toolOutput, response or reasoning")
+          "unknown entry type \"\(type)\"; expected instructions, prompt, toolCalls, toolOutput, response or reasoning"
+      )
     }
   }
 
