@@ -9,7 +9,8 @@ import Testing
       properties: [
         .init(name: "name", schema: .init(type: String.self)),
         .init(
-          name: "population", description: "Inhabitants", schema: .init(type: Int.self, guides: [.minimum(0)]),
+          name: "population", description: "Inhabitants",
+          schema: .init(type: Int.self, guides: [.minimum(0)]),
           isOptional: true),
         .init(name: "capital", schema: .init(type: Bool.self)),
       ]),
@@ -40,7 +41,8 @@ func peopleSchema() throws -> GenerationSchema {
       .init(type: String.self, guides: [.constant("none")]),
     ])
   return try GenerationSchema(
-    root: DynamicGenerationSchema(arrayOf: .init(referenceTo: "Person"), minimumElements: 1, maximumElements: 10),
+    root: DynamicGenerationSchema(
+      arrayOf: .init(referenceTo: "Person"), minimumElements: 1, maximumElements: 10),
     dependencies: [person, pet])
 }
 
@@ -74,14 +76,16 @@ let peopleSchemaText =
       DynamicGenerationSchema(
         name: "Point",
         properties: [
-          .init(name: "x", schema: .init(type: Decimal.self)), .init(name: "y", schema: .init(type: Decimal.self)),
+          .init(name: "x", schema: .init(type: Decimal.self)),
+          .init(name: "y", schema: .init(type: Decimal.self)),
         ])
     ])
   #expect(schema.name == "Point")
   #expect(
     SchemaTestJSON.text(schema.jsonSchema)
       == ##"{"$ref":"#/$defs/Point","$defs":{"Point":{"type":"object","title":"Point","properties":{"##
-      + ##""x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}"##)
+      + ##""x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}"##
+  )
 }
 
 @Test func `a recursive root refers to itself as #`() throws {
@@ -102,13 +106,15 @@ let peopleSchemaText =
 
 @Test func `array types take count and element guides`() throws {
   let schema = try GenerationSchema(
-    root: DynamicGenerationSchema(type: [String].self, guides: [.count(2...3), .element(.anyOf(["a", "b"]))]),
+    root: DynamicGenerationSchema(
+      type: [String].self, guides: [.count(2...3), .element(.anyOf(["a", "b"]))]),
     dependencies: [])
   #expect(
     SchemaTestJSON.text(schema.jsonSchema)
       == ##"{"type":"array","items":{"type":"string","enum":["a","b"]},"minItems":2,"maxItems":3}"##)
   let exact = try GenerationSchema(
-    root: DynamicGenerationSchema(type: [Int].self, guides: [.count(2), .element(.range(1...6))]), dependencies: [])
+    root: DynamicGenerationSchema(type: [Int].self, guides: [.count(2), .element(.range(1...6))]),
+    dependencies: [])
   #expect(
     SchemaTestJSON.text(exact.jsonSchema)
       == ##"{"type":"array","items":{"type":"integer","minimum":1,"maximum":6},"minItems":2,"maxItems":2}"##)
@@ -147,7 +153,8 @@ let peopleSchemaText =
   #expect(
     SchemaTestJSON.text(schema.jsonSchema)
       == ##"{"type":"object","title":"Box","properties":{"size":{"type":"string","title":"Size","##
-      + ##""description":"Edge length","enum":["s","l"]}},"required":["size"],"additionalProperties":false}"##)
+      + ##""description":"Edge length","enum":["s","l"]}},"required":["size"],"additionalProperties":false}"##
+  )
 }
 
 @Test func `JSONEncoder with sorted keys gives standard JSON Schema`() throws {

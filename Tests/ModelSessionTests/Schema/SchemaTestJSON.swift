@@ -32,7 +32,8 @@ enum SchemaTestJSON {
       case "\r": result += "\\r"
       default:
         if scalar.value < 0x20 {
-          result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          result +=
+            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
             + String(scalar.value, radix: 16)
         } else {
           result.unicodeScalars.append(scalar)
