@@ -60,3 +60,14 @@ private struct Category: GenerationSchemaProviding {
     dependencies: [])
   #expect(Transcript.ResponseFormat(schema: schema).name == "Answer")
 }
+
+@Test func `a root named like a type's definition is a duplicate`() throws {
+  let root = DynamicGenerationSchema(
+    name: "Category", properties: [.init(name: "children", schema: .init(type: [Category].self))])
+  #expect {
+    try GenerationSchema(root: root, dependencies: [])
+  } throws: { error in
+    guard case .duplicateType(_, let type, _) = error as? GenerationSchema.SchemaError else { return false }
+    return type == "Category"
+  }
+}
