@@ -47,14 +47,14 @@ struct SchemaResolver {
       definitions.append(.init(name: name, node: node))
     }
     for embedded in resolver.embeddedDefinitions {
-      if let existing = definitions.first(where: { $0.name == embedded.name }) {
-        guard existing.node == embedded.node else {
-          throw .duplicateType(
-            schema: root.name, type: embedded.name,
-            context: .init(
-              debugDescription: "Two different schemas are named \(SchemaText.quoted(embedded.name))"))
-        }
-      } else {
+      let existing = definitions.first { $0.name == embedded.name }
+      if embedded.name == root.name || (existing.map { $0.node != embedded.node } ?? false) {
+        throw .duplicateType(
+          schema: root.name, type: embedded.name,
+          context: .init(
+            debugDescription: "Two different schemas are named \(SchemaText.quoted(embedded.name))"))
+      }
+      if existing == nil {
         definitions.append(embedded)
       }
     }

@@ -9,7 +9,9 @@ extension GenerationSchema {
   /// schema does not list. An optional property may be absent or `null`.
   /// Arrays are checked for length, then element by element; `anyOf` takes
   /// the first branch that matches. Patterns are searched for anywhere in the
-  /// string, as JSON Schema does; anchor them with `^…$`.
+  /// string, as JSON Schema does; anchor them with `^…$`. They run on
+  /// `NSRegularExpression` (ICU syntax), which agrees with JSON Schema's
+  /// ECMA-262 dialect on classes, quantifiers, anchors, groups and alternation.
   ///
   /// ```swift
   /// try schema.validate(GeneratedContent(properties: ["name": "Ada", "age": 36]))
