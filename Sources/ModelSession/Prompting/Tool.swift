@@ -3,13 +3,15 @@
 /// ```swift
 /// struct WeatherTool: Tool {
 ///   let description = "Gets the current temperature in a city."
-///   var parameters: GenerationSchema {
-///     get throws {
-///       try GenerationSchema(root: DynamicGenerationSchema(name: "WeatherArguments", properties: [
-///         .init(name: "city", schema: DynamicGenerationSchema(type: String.self))
-///       ]), dependencies: [])
-///     }
+///   let parameters: GenerationSchema
+///
+///   init() throws {
+///     parameters = try GenerationSchema(
+///       root: DynamicGenerationSchema(
+///         name: "WeatherArguments", properties: [.init(name: "city", schema: DynamicGenerationSchema(type: String.self))]),
+///       dependencies: [])
 ///   }
+///
 ///   func call(arguments: GeneratedContent) async throws -> String {
 ///     let city = try arguments.value(String.self, forProperty: "city")
 ///     return "It is 21°C in \(city)."
