@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
   name: "ContextKit",
   products: [
+    .library(name: "ContextKit", targets: ["ContextKit"]),
     .library(name: "ModelSession", targets: ["ModelSession"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
@@ -11,7 +12,8 @@ let package = Package(
   targets: [
     .target(name: "ModelSession"),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
-    .executableTarget(name: "contextkit", dependencies: ["ModelSession"]),
+    .target(name: "ContextKit", dependencies: ["ModelSession"]),
+    .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
   ],

@@ -1,1 +1,4 @@
-print("contextkit")
+import Foundation
+
+let command = ContextKitCommand(commands: [])
+exit(await command.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,74 @@
+/// A small command-line parser: flags (`--json`), options with a value
+/// (`--block-size 16` or `--block-size=16`), and positional arguments, read
+/// in any order. Unknown flags are errors that name the flag.
+struct ArgumentParser {
+  /// A problem with the command line, reported as `contextkit: <message>`.
+  struct UsageError: Error, CustomStringConvertible, Equatable {
+    var description: String
+  }
+
+  private var remaining: [String]
+
+  init(_ arguments: some Sequence<String>) {
+    remaining = Array(arguments)
+  }
+
+  /// Removes and returns whether `name` (or one of `aliases`) is present.
+  mutating func flag(_ name: String, aliases: [String] = []) -> Bool {
+    let names = [name] + aliases
+    guard let index = remaining.firstIndex(where: names.contains) else { return false }
+    remaining.remove(at: index)
+    return true
+  }
+
+  /// Removes and returns the value of option `name`, if given.
+  mutating func option(_ name: String) throws(UsageError) -> String? {
+    if let index = remaining.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+      let value = String(remaining[index].dropFirst(name.count + 1))
+      remaining.remove(at: index)
+      return value
+    }
+    guard let index = remaining.firstIndex(of: name) else { return nil }
+    guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+      throw UsageError(description: "\(name) needs a value")
+    }
+    let value = remaining[index + 1]
+    remaining.removeSubrange(index...(index + 1))
+    return value
+  }
+
+  /// Removes and returns the value of option `name` as an integer, if given.
+  mutating func integerOption(_ name: String) throws(UsageError) -> Int? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Int(text) else {
+      throw UsageError(description: "\(name) takes a whole number, not \"\(text)\"")
+    }
+    return value
+  }
+
+  /// Removes and returns the first positional argument, if any.
+  mutating func nextPositional() -> String? {
+    guard let index = remaining.firstIndex(where: { !$0.hasPrefix("--") || $0 == "--" }) else { return nil }
+    if remaining[index] == "--" {
+      remaining.remove(at: index)
+      return remaining.isEmpty ? nil : remaining.removeFirst()
+    }
+    return remaining.remove(at: index)
+  }
+
+  /// Removes and returns every positional argument left.
+  mutating func remainingPositionals() -> [String] {
+    var values: [String] = []
+    while let value = nextPositional() { values.append(value) }
+    return values
+  }
+
+  /// Fails when anything was not consumed, naming the first leftover.
+  func finish() throws(UsageError) {
+    if let leftover = remaining.first {
+      throw UsageError(
+        description: leftover.hasPrefix("--")
+          ? "unknown option \(leftover)" : "unexpected argument \"\(leftover)\"")
+    }
+  }
+}
