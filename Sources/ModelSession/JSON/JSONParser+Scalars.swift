@@ -51,8 +51,9 @@ extension JSONParser {
       }
       skipDigits()
     }
-    let value = GeneratedContent(storage: .number(try numberValue(start..<position)))
-    return ParsedNumber(value: value, isComplete: !(isPartial && position >= bytes.count))
+    let isComplete = !(isPartial && position >= bytes.count)
+    let value = GeneratedContent(storage: .number(try numberValue(start..<position)), isComplete: isComplete)
+    return ParsedNumber(value: value, isComplete: isComplete)
   }
 
   private func isDigit(_ byte: UInt8) -> Bool {
