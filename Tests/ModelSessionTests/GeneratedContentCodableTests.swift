@@ -26,7 +26,9 @@ private struct Stop: Codable, Equatable {
 
 @Test func `decoding invalid JSON text is data corruption with the parser's message`() throws {
   let data = Data(#"["{\"a\":}"]"#.utf8)
-  let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode([GeneratedContent].self, from: data) }
+  let error = try #require(throws: DecodingError.self) {
+    try JSONDecoder().decode([GeneratedContent].self, from: data)
+  }
   guard case .dataCorrupted(let context) = error else {
     Issue.record("expected dataCorrupted, got \(error)")
     return
@@ -43,7 +45,8 @@ private struct Stop: Codable, Equatable {
 }
 
 @Test func `bridge errors say what failed and where`() throws {
-  let content = try GeneratedContent(json: #"{"city": "Paris", "days": 3, "stops": [{"name": "Louvre", "hours": "two"}]}"#)
+  let content = try GeneratedContent(
+    json: #"{"city": "Paris", "days": 3, "stops": [{"name": "Louvre", "hours": "two"}]}"#)
   let mismatch = try #require(throws: GeneratedContentError.self) { try content.decoded(as: Trip.self) }
   #expect(mismatch.path == "$.stops[0].hours")
   guard case .decodingFailed(let message) = mismatch.reason else {
@@ -57,7 +60,9 @@ private struct Stop: Codable, Equatable {
   }
   #expect(missing.reason == .decodingFailed(#"cannot decode Trip: missing property "days""#))
 
-  let unencodable = try #require(throws: GeneratedContentError.self) { try GeneratedContent(encoding: [Double.nan]) }
+  let unencodable = try #require(throws: GeneratedContentError.self) {
+    try GeneratedContent(encoding: [Double.nan])
+  }
   guard case .decodingFailed(let encodingMessage) = unencodable.reason else {
     Issue.record("expected decodingFailed, got \(unencodable)")
     return

@@ -25,15 +25,26 @@ private let sample = """
 
 @Test func `typed access errors name the path`() throws {
   let content = try GeneratedContent(json: sample)
-  let mismatch = try #require(throws: GeneratedContentError.self) { try content.value(Int.self, forProperty: "name") }
-  #expect(mismatch == GeneratedContentError(.typeMismatch(expected: "number", found: "string"), path: "$.name"))
-  let missing = try #require(throws: GeneratedContentError.self) { try content.value(Int.self, forProperty: "missing") }
+  let mismatch = try #require(throws: GeneratedContentError.self) {
+    try content.value(Int.self, forProperty: "name")
+  }
+  #expect(
+    mismatch == GeneratedContentError(.typeMismatch(expected: "number", found: "string"), path: "$.name"))
+  let missing = try #require(throws: GeneratedContentError.self) {
+    try content.value(Int.self, forProperty: "missing")
+  }
   #expect(missing.reason == .missingProperty("missing"))
-  let fraction = try #require(throws: GeneratedContentError.self) { try content.value(Int.self, forProperty: "height") }
+  let fraction = try #require(throws: GeneratedContentError.self) {
+    try content.value(Int.self, forProperty: "height")
+  }
   #expect(fraction == GeneratedContentError(.numberOutOfRange(1.7, type: "Int"), path: "$.height"))
-  let tooBig = try #require(throws: GeneratedContentError.self) { try content.value(Int.self, forProperty: "big") }
+  let tooBig = try #require(throws: GeneratedContentError.self) {
+    try content.value(Int.self, forProperty: "big")
+  }
   #expect(tooBig.reason == .numberOutOfRange(1e20, type: "Int"))
-  let element = try #require(throws: GeneratedContentError.self) { try content.value([Int].self, forProperty: "tags") }
+  let element = try #require(throws: GeneratedContentError.self) {
+    try content.value([Int].self, forProperty: "tags")
+  }
   #expect(element.path == "$.tags[0]")
   #expect(element.description == "$.tags[0]: expected number, found string")
   let notObject = try #require(throws: GeneratedContentError.self) {

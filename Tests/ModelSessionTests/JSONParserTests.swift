@@ -10,7 +10,9 @@ import Testing
 
 @Test func `a repeated key keeps its first position and its last value`() throws {
   let content = try GeneratedContent(json: #"{"a": 1, "b": 2, "a": 3}"#)
-  let expected = GeneratedContent(orderedProperties: [("a", GeneratedContent(1)), ("b", GeneratedContent(2)), ("a", GeneratedContent(3))])
+  let expected = GeneratedContent(orderedProperties: [
+    ("a", GeneratedContent(1)), ("b", GeneratedContent(2)), ("a", GeneratedContent(3)),
+  ])
   #expect(content == expected)
   #expect(content.jsonString == #"{"a":3,"b":2}"#)
 }
@@ -55,7 +57,8 @@ func `compact JSON round-trips byte for byte`(text: String) throws {
 
 @Test(arguments: [
   ("0", 0.0), ("-0", -0.0), ("1", 1), ("-1", -1), ("1.5", 1.5), ("0.1", 0.1), ("1e308", 1e308),
-  ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude), ("2.2250738585072014E-308", 2.2250738585072014e-308),
+  ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude),
+  ("2.2250738585072014E-308", 2.2250738585072014e-308),
   ("1e-400", 0), ("123456789012345678901234567890", 123456789012345678901234567890.0),
   ("9007199254740993", 9007199254740992), ("1E+2", 100), ("1e-2", 0.01), ("-12.5e-1", -1.25),
   ("0.30000000000000004", 0.30000000000000004), ("3.141592653589793", 3.141592653589793),
@@ -73,7 +76,10 @@ func `numbers parse to the nearest Double`(text: String, expected: Double) throw
 }
 
 @Test func `numbers round-trip through their text`() throws {
-  let numbers: [Double] = [0.1, 1.0 / 3, 1e-7, 123.456, 1e21, 9_007_199_254_740_992, -9_007_199_254_740_991, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 2.5e-8]
+  let numbers: [Double] = [
+    0.1, 1.0 / 3, 1e-7, 123.456, 1e21, 9_007_199_254_740_992, -9_007_199_254_740_991, .leastNonzeroMagnitude,
+    .greatestFiniteMagnitude, 2.5e-8,
+  ]
   for number in numbers {
     let text = GeneratedContent(number).jsonString
     #expect(try GeneratedContent(json: text).value(Double.self) == number, "\(text)")

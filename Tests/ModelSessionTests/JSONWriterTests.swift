@@ -9,7 +9,8 @@ import Testing
 @Test(arguments: [
   (0.0, "0"), (-0.0, "-0"), (3, "3"), (-17, "-17"), (1.5, "1.5"), (0.1, "0.1"), (1e-7, "1e-07"),
   (9_007_199_254_740_991, "9007199254740991"), (9_007_199_254_740_992, "9007199254740992.0"), (1e16, "1e+16"),
-  (1e300, "1e+300"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"), (.leastNonzeroMagnitude, "5e-324"),
+  (1e300, "1e+300"), (.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+  (.leastNonzeroMagnitude, "5e-324"),
   (.infinity, "null"), (-.infinity, "null"), (.nan, "null"),
 ])
 func `numbers print as integers when whole and shortest otherwise`(number: Double, text: String) {
@@ -23,7 +24,9 @@ func `numbers print as integers when whole and shortest otherwise`(number: Doubl
   #expect(first.jsonString == second.jsonString)
   #expect(Array(first.jsonString.utf8) == Array(second.jsonString.utf8))
   #expect(first.jsonString == #"{"z":[1,2.5,"x"],"a":{"k":null,"b":true},"m":"é"}"#)
-  let built = GeneratedContent(kind: .structure(properties: ["b": GeneratedContent(1), "a": GeneratedContent(2)], orderedKeys: ["b", "a"]))
+  let built = GeneratedContent(
+    kind: .structure(
+      properties: ["b": GeneratedContent(1), "a": GeneratedContent(2)], orderedKeys: ["b", "a"]))
   #expect(built.jsonString == #"{"b":1,"a":2}"#)
 }
 

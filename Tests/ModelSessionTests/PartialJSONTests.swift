@@ -23,11 +23,15 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
     guard partElements.count <= wholeElements.count else { return false }
     for (index, element) in partElements.enumerated() {
       let isLast = index == partElements.count - 1
-      guard isLast || element.isComplete, isConsistent(element, with: wholeElements[index]) else { return false }
+      guard isLast || element.isComplete, isConsistent(element, with: wholeElements[index]) else {
+        return false
+      }
     }
     return true
   case (.structure(_, let partKeys), .structure(_, let wholeKeys)):
-    guard partKeys.count <= wholeKeys.count, Array(wholeKeys.prefix(partKeys.count)) == partKeys else { return false }
+    guard partKeys.count <= wholeKeys.count, Array(wholeKeys.prefix(partKeys.count)) == partKeys else {
+      return false
+    }
     for (index, key) in partKeys.enumerated() {
       guard let element = partial[property: key], let whole = final[property: key] else { return false }
       let isLast = index == partKeys.count - 1

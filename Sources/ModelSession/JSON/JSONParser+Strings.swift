@@ -70,7 +70,8 @@ extension JSONParser {
     case UInt8(ascii: "u"):
       return try parseUnicodeEscape()
     default:
-      throw error("invalid escape sequence '\\\(describeByte(at: position + 1).trimmingQuotes)'", at: escapeStart)
+      throw error(
+        "invalid escape sequence '\\\(describeByte(at: position + 1).trimmingQuotes)'", at: escapeStart)
     }
     scratch.append(replacement)
     position += 2
