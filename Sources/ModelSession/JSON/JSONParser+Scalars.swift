@@ -42,7 +42,8 @@ extension JSONParser {
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       let validEnd = position
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard position < bytes.count else { return try truncatedNumber(start, validEnd: validEnd, "exponent") }
@@ -51,8 +52,9 @@ extension JSONParser {
       }
       skipDigits()
     }
-    let value = GeneratedContent(storage: .number(try numberValue(start..<position)))
-    return ParsedNumber(value: value, isComplete: !(isPartial && position >= bytes.count))
+    let isComplete = !(isPartial && position >= bytes.count)
+    let value = GeneratedContent(storage: .number(try numberValue(start..<position)), isComplete: isComplete)
+    return ParsedNumber(value: value, isComplete: isComplete)
   }
 
   private func isDigit(_ byte: UInt8) -> Bool {
@@ -70,7 +72,8 @@ extension JSONParser {
     guard isPartial else { throw error("expected a digit after \(what), found end of input", at: position) }
     guard let validEnd else { return ParsedNumber(value: nil, isComplete: false) }
     let value = try numberValue(start..<validEnd)
-    return ParsedNumber(value: GeneratedContent(storage: .number(value), isComplete: false), isComplete: false)
+    return ParsedNumber(
+      value: GeneratedContent(storage: .number(value), isComplete: false), isComplete: false)
   }
 
   /// Converts the valid number text in `range` to a correctly rounded `Double`.

@@ -70,7 +70,8 @@ extension JSONParser {
     case UInt8(ascii: "u"):
       return try parseUnicodeEscape()
     default:
-      throw error("invalid escape sequence '\\\(describeByte(at: position + 1).trimmingQuotes)'", at: escapeStart)
+      throw error(
+        "invalid escape sequence '\\\(describeByte(at: position + 1).trimmingQuotes)'", at: escapeStart)
     }
     scratch.append(replacement)
     position += 2
@@ -86,10 +87,13 @@ extension JSONParser {
     case 0xD800...0xDBFF:
       // A high surrogate must be followed by `\u` and a low surrogate.
       let lowStart = position
-      guard lowStart + 1 < bytes.count else { return try truncated(at: escapeStart) }
-      guard bytes[lowStart] == UInt8(ascii: "\\"), bytes[lowStart + 1] == UInt8(ascii: "u") else {
+      let isFollowedByEscape =
+        (lowStart >= bytes.count || bytes[lowStart] == UInt8(ascii: "\\"))
+        && (lowStart + 1 >= bytes.count || bytes[lowStart + 1] == UInt8(ascii: "u"))
+      guard isFollowedByEscape else {
         throw error("unpaired high surrogate \\u\(hex(first)) in string", at: escapeStart)
       }
+      guard lowStart + 1 < bytes.count else { return try truncated(at: escapeStart) }
       guard let second = try readHexQuad(at: lowStart + 2) else { return try truncated(at: escapeStart) }
       guard (0xDC00...0xDFFF).contains(second) else {
         throw error("unpaired high surrogate \\u\(hex(first)) in string", at: escapeStart)

@@ -132,7 +132,8 @@ struct JSONParser {
         }
         guard position < bytes.count else {
           if isPartial { return finishPartially(with: nil) }
-          let expected = container.isObject ? "',' or '}' after object member" : "',' or ']' after array element"
+          let expected =
+            container.isObject ? "',' or '}' after object member" : "',' or ']' after array element"
           throw error("expected \(expected), found end of input", at: position)
         }
         let byte = bytes[position]

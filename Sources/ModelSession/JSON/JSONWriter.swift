@@ -116,7 +116,9 @@ struct JSONWriter {
       for index in utf8.indices {
         let byte = utf8[index]
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        if runStart < index {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        }
         writeEscape(byte)
         runStart = index + 1
       }
