@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// The few file-system calls the loader needs, made directly so that symbolic
@@ -106,7 +106,8 @@ enum FileSystem {
     return .contents(bytes)
   }
 
-  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
+  {
     read(descriptor, buffer, count)
   }
 

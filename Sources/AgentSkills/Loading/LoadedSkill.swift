@@ -73,7 +73,8 @@ public struct LoadedSkill: Sendable, Hashable {
     switch FileSystem.readFile(canonical, limit: limit) {
     case .contents(let bytes): return Data(bytes)
     case .tooLarge(let size):
-      throw .unreadable(path, skill: name, reason: "it is \(CountFormatting.grouped(size)) bytes, over the limit")
+      throw .unreadable(
+        path, skill: name, reason: "it is \(CountFormatting.grouped(size)) bytes, over the limit")
     case .failed(let reason): throw .unreadable(path, skill: name, reason: reason)
     }
   }

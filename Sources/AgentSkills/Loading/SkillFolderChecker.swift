@@ -108,7 +108,8 @@ struct SkillFolderChecker {
         }
         files.append(path)
       case .directory where depth + 1 < limits.maximumDepth:
-        walk(relative: path, depth: depth + 1, files: &files, truncated: &truncated, diagnostics: &diagnostics)
+        walk(
+          relative: path, depth: depth + 1, files: &files, truncated: &truncated, diagnostics: &diagnostics)
       default:
         continue
       }

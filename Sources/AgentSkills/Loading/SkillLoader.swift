@@ -124,7 +124,8 @@ public struct SkillLoader: Sendable {
     switch YAMLReader.parse(source.frontMatter) {
     case .success(let node): root = node
     case .failure(let error):
-      diagnostics.error(error.message, line: error.line + source.frontMatterFirstLine - 1, column: error.column)
+      diagnostics.error(
+        error.message, line: error.line + source.frontMatterFirstLine - 1, column: error.column)
       return nil
     }
     let reader = FrontMatterReader(firstLine: source.frontMatterFirstLine, folderName: folderName)

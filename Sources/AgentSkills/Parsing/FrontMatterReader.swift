@@ -28,7 +28,9 @@ struct FrontMatterReader {
     var fields: [String: YAMLNode] = [:]
     for pair in pairs {
       guard let key = pair.key.scalarText else {
-        report("front matter keys must be plain words, not \(pair.key.kindDescription)", at: pair.key, into: &diagnostics)
+        report(
+          "front matter keys must be plain words, not \(pair.key.kindDescription)", at: pair.key,
+          into: &diagnostics)
         continue
       }
       if let earlier = fields[key] {
@@ -110,7 +112,9 @@ struct FrontMatterReader {
     guard let text = node.stringValue else {
       let hint =
         node.scalarText.map { " (quote it: \(key): \"\($0)\")" } ?? ""
-      report("\(key) must be a string, but YAML reads \(node.kindDescription)\(hint)", at: node, into: &diagnostics)
+      report(
+        "\(key) must be a string, but YAML reads \(node.kindDescription)\(hint)", at: node, into: &diagnostics
+      )
       return nil
     }
     if text.allSatisfy(\.isWhitespace) {
@@ -127,7 +131,9 @@ struct FrontMatterReader {
     return text
   }
 
-  private func readMetadata(_ node: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> [String: String] {
+  private func readMetadata(
+    _ node: YAMLNode?, into diagnostics: inout DiagnosticCollector
+  ) -> [String: String] {
     guard let node else { return [:] }
     guard case .mapping(let pairs) = node.value else {
       report(
@@ -138,7 +144,8 @@ struct FrontMatterReader {
     var metadata: [String: String] = [:]
     for pair in pairs {
       guard let key = pair.key.scalarText else {
-        report("metadata keys must be strings, not \(pair.key.kindDescription)", at: pair.key, into: &diagnostics)
+        report(
+          "metadata keys must be strings, not \(pair.key.kindDescription)", at: pair.key, into: &diagnostics)
         continue
       }
       guard metadata[key] == nil else {
@@ -147,7 +154,8 @@ struct FrontMatterReader {
       }
       guard let value = pair.value.scalarText else {
         report(
-          "metadata.\(key) must be a string, not \(pair.value.kindDescription)", at: pair.value, into: &diagnostics)
+          "metadata.\(key) must be a string, not \(pair.value.kindDescription)", at: pair.value,
+          into: &diagnostics)
         continue
       }
       if pair.value.stringValue == nil {
@@ -177,7 +185,9 @@ struct FrontMatterReader {
           into: &diagnostics)
       }
     }
-    guard let value = metadata["allows-deactivation"], let valueNode = node("allows-deactivation") else { return }
+    guard let value = metadata["allows-deactivation"], let valueNode = node("allows-deactivation") else {
+      return
+    }
     if value != "true" && value != "false" {
       report(
         "metadata.allows-deactivation is \"\(value)\"; use \"true\" or \"false\"", at: valueNode,

@@ -22,7 +22,9 @@ struct MarkdownOutline {
     }
     guard let document else { return MarkdownOutline(sections: [], destinations: []) }
     defer { cmark_node_free(document) }
-    guard let iterator = cmark_iter_new(document) else { return MarkdownOutline(sections: [], destinations: []) }
+    guard let iterator = cmark_iter_new(document) else {
+      return MarkdownOutline(sections: [], destinations: [])
+    }
     defer { cmark_iter_free(iterator) }
 
     var lines: [Substring]?
@@ -44,7 +46,9 @@ struct MarkdownOutline {
         headings.append(SkillSection(level: level, title: text, line: line))
         title = nil
       case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
-        if title != nil, let literal = cmark_node_get_literal(node) { title?.append(String(cString: literal)) }
+        if title != nil, let literal = cmark_node_get_literal(node) {
+          title?.append(String(cString: literal))
+        }
       case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
         if title != nil { title?.append(" ") }
       case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):

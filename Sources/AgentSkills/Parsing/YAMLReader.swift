@@ -19,7 +19,8 @@ enum YAMLReader {
     let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     defer { parser.deallocate() }
     guard yaml_parser_initialize(parser) == 1 else {
-      return .failure(SyntaxError(message: "the YAML parser could not start (out of memory)", line: 1, column: 1))
+      return .failure(
+        SyntaxError(message: "the YAML parser could not start (out of memory)", line: 1, column: 1))
     }
     defer { yaml_parser_delete(parser) }
     return bytes.withUnsafeBufferPointer { buffer in
