@@ -6,16 +6,29 @@ let package = Package(
   products: [
     .library(name: "ContextKit", targets: ["ContextKit"]),
     .library(name: "ModelSession", targets: ["ModelSession"]),
+    .library(name: "AgentSkills", targets: ["AgentSkills"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
   targets: [
     .target(name: "ModelSession"),
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
+    ),
+    .systemLibrary(
+      name: "CMark",
+      pkgConfig: "libcmark",
+      providers: [.apt(["libcmark-dev"])]
+    ),
+    .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(name: "ContextKit", dependencies: ["ModelSession"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
+    .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

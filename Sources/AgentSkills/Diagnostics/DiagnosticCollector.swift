@@ -1,0 +1,32 @@
+/// Gathers the diagnostics for one file, turning questionable findings into
+/// warnings or errors according to the validation mode.
+struct DiagnosticCollector {
+  let path: String
+  let mode: SkillValidationMode
+  private(set) var diagnostics: [SkillDiagnostic] = []
+
+  init(path: String, mode: SkillValidationMode) {
+    self.path = path
+    self.mode = mode
+  }
+
+  var hasErrors: Bool { diagnostics.contains { $0.isError } }
+
+  mutating func error(_ message: String, line: Int = 0, column: Int = 0) {
+    diagnostics.append(.init(severity: .error, path: path, line: line, column: column, message: message))
+  }
+
+  mutating func warning(_ message: String, line: Int = 0, column: Int = 0) {
+    diagnostics.append(.init(severity: .warning, path: path, line: line, column: column, message: message))
+  }
+
+  /// An error in strict mode and a warning in lenient mode.
+  mutating func questionable(_ message: String, line: Int = 0, column: Int = 0) {
+    let severity: SkillDiagnostic.Severity = mode == .strict ? .error : .warning
+    diagnostics.append(.init(severity: severity, path: path, line: line, column: column, message: message))
+  }
+
+  mutating func append(contentsOf other: [SkillDiagnostic]) {
+    diagnostics.append(contentsOf: other)
+  }
+}

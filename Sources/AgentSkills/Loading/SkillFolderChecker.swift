@@ -1,0 +1,118 @@
+import Foundation
+
+/// Checks a skill body's links against the files in the skill folder, and lists
+/// those files, without reading any of them.
+struct SkillFolderChecker {
+  let canonicalFolder: String
+  let limits: SkillLoaderLimits
+
+  /// The links that name existing files inside the folder; the others are reported.
+  func links(
+    _ destinations: [MarkdownOutline.Destination], into diagnostics: inout DiagnosticCollector
+  ) -> [SkillLink] {
+    var links: [SkillLink] = []
+    for destination in destinations {
+      guard let written = Self.localPath(destination.destination) else { continue }
+      let decoded = written.removingPercentEncoding ?? written
+      let report = { (message: String, diagnostics: inout DiagnosticCollector) in
+        diagnostics.questionable(message, line: destination.line, column: destination.column)
+      }
+      guard !decoded.hasPrefix("/"), let relative = RelativePath.normalized(decoded) else {
+        if RelativePath.normalized(decoded) == nil && !decoded.hasPrefix("/") && !decoded.contains("..") {
+          continue  // a link to the folder itself, such as "./"
+        }
+        report(
+          "link \"\(destination.destination)\" leaves the skill folder; link only to the skill's own files "
+            + "with relative paths", &diagnostics)
+        continue
+      }
+      let joined = canonicalFolder + "/" + relative
+      guard FileSystem.kind(of: joined) != nil, let canonical = FileSystem.realPath(joined) else {
+        report(
+          "link \"\(destination.destination)\" points to a file that does not exist in the skill folder",
+          &diagnostics)
+        continue
+      }
+      guard FileSystem.isInside(canonical, folder: canonicalFolder) else {
+        report(
+          "link \"\(destination.destination)\" goes through a symbolic link that leaves the skill folder",
+          &diagnostics)
+        continue
+      }
+      links.append(
+        SkillLink(
+          destination: destination.destination, path: relative, line: destination.line,
+          column: destination.column))
+    }
+    return links
+  }
+
+  /// The path part of a destination that names a local file, or `nil` for web
+  /// links, `mailto:` and other schemes, and links within the page (`#...`).
+  static func localPath(_ destination: String) -> String? {
+    var path = Substring(destination)
+    if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
+    guard !path.isEmpty else { return nil }
+    if let colon = path.firstIndex(of: ":") {
+      let scheme = path[..<colon]
+      let isScheme =
+        scheme.first?.isLetter == true
+        && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+      if isScheme { return nil }
+    }
+    if path.hasPrefix("//") { return nil }
+    return String(path)
+  }
+
+  /// Every file in the folder except the top-level `SKILL.md`, sorted; hidden
+  /// names (starting with `.`) are skipped, and symbolic links that leave the folder are reported.
+  func resources(into diagnostics: inout DiagnosticCollector) -> [String] {
+    var files: [String] = []
+    var truncated = false
+    walk(relative: "", depth: 0, files: &files, truncated: &truncated, diagnostics: &diagnostics)
+    if truncated {
+      diagnostics.warning(
+        "the skill folder holds more than \(CountFormatting.grouped(limits.maximumResources)) files; "
+          + "only the first are listed as resources")
+    }
+    return files.sorted()
+  }
+
+  private func walk(
+    relative: String, depth: Int, files: inout [String], truncated: inout Bool,
+    diagnostics: inout DiagnosticCollector
+  ) {
+    let directory = relative.isEmpty ? canonicalFolder : canonicalFolder + "/" + relative
+    guard let names = FileSystem.contentsOfDirectory(directory) else { return }
+    for name in names where !name.hasPrefix(".") {
+      if relative.isEmpty && name == "SKILL.md" { continue }
+      let path = relative.isEmpty ? name : relative + "/" + name
+      let absolute = canonicalFolder + "/" + path
+      var kind = FileSystem.kind(of: absolute)
+      if kind == .symbolicLink {
+        guard let target = FileSystem.realPath(absolute), FileSystem.isInside(target, folder: canonicalFolder)
+        else {
+          diagnostics.questionable(
+            "resource \"\(path)\" is a symbolic link that leaves the skill folder (or leads nowhere); "
+              + "it is not listed")
+          continue
+        }
+        kind = FileSystem.followedKind(of: target)
+        if kind == .directory { continue }  // stays inside, so its files are listed where they really are
+      }
+      switch kind {
+      case .file:
+        guard files.count < limits.maximumResources else {
+          truncated = true
+          return
+        }
+        files.append(path)
+      case .directory where depth + 1 < limits.maximumDepth:
+        walk(
+          relative: path, depth: depth + 1, files: &files, truncated: &truncated, diagnostics: &diagnostics)
+      default:
+        continue
+      }
+    }
+  }
+}

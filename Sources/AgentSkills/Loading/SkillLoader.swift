@@ -1,0 +1,148 @@
+import Foundation
+
+/// Loads and validates one skill folder: a folder holding `SKILL.md` and any other files.
+///
+/// ```swift
+/// let loader = SkillLoader(mode: .strict)
+/// let skill = try loader.load(folder: URL(fileURLWithPath: "SkillsLibrary/reviewing-sql"))
+/// ```
+///
+/// Loading never crashes and never reads outside the folder: `SKILL.md` must be
+/// valid UTF-8 of at most ``SkillLoaderLimits/maximumFileSize`` bytes, and a
+/// `SKILL.md` or resource that is a symbolic link leaving the folder is refused.
+public struct SkillLoader: Sendable {
+  /// How strictly skills are checked.
+  public var mode: SkillValidationMode
+  /// The bounds on file size, depth and counts.
+  public var limits: SkillLoaderLimits
+
+  /// Creates a loader; lenient with the standard limits unless told otherwise.
+  public init(mode: SkillValidationMode = .lenient, limits: SkillLoaderLimits = .standard) {
+    self.mode = mode
+    self.limits = limits
+  }
+
+  /// Loads the skill in `folder`, throwing the first error with every diagnostic found.
+  ///
+  /// In lenient mode, warnings are kept in ``LoadedSkill/diagnostics``; in strict
+  /// mode, what would be a warning about the skill's content is an error.
+  public func load(folder: URL) throws(SkillLoadingError) -> LoadedSkill {
+    let report = inspect(folder: folder)
+    if let error = report.firstError { throw SkillLoadingError(error, all: report.diagnostics) }
+    guard let skill = report.skill else {
+      throw SkillLoadingError(
+        SkillDiagnostic(severity: .error, path: folder.path, message: "the skill could not be loaded"),
+        all: report.diagnostics)
+    }
+    return skill
+  }
+
+  /// Loads the skill in `folder` and reports what was found, without throwing.
+  public func inspect(folder: URL) -> SkillLoadReport {
+    let folderPath = folder.path
+    let filePath = folder.appendingPathComponent("SKILL.md").path
+    var folderDiagnostics = DiagnosticCollector(path: folderPath, mode: mode)
+    guard let canonicalFolder = checkFolder(folderPath, into: &folderDiagnostics) else {
+      return SkillLoadReport(folder: folder, skill: nil, diagnostics: folderDiagnostics.diagnostics)
+    }
+    var diagnostics = DiagnosticCollector(path: filePath, mode: mode)
+    guard let bytes = readSkillFile(filePath, folder: canonicalFolder, into: &diagnostics) else {
+      return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
+    }
+    let skill = parse(
+      bytes, folder: folder, canonicalFolder: canonicalFolder, folderName: folder.lastPathComponent,
+      into: &diagnostics)
+    return SkillLoadReport(
+      folder: folder, skill: diagnostics.hasErrors ? nil : skill, diagnostics: diagnostics.diagnostics)
+  }
+
+  // MARK: - Steps
+
+  private func checkFolder(_ path: String, into diagnostics: inout DiagnosticCollector) -> String? {
+    guard FileSystem.followedKind(of: path) == .directory, let canonical = FileSystem.realPath(path) else {
+      diagnostics.error(
+        FileSystem.kind(of: path) == nil
+          ? "no such folder" : "not a folder; a skill is a folder holding SKILL.md")
+      return nil
+    }
+    return canonical
+  }
+
+  private func readSkillFile(
+    _ path: String, folder: String, into diagnostics: inout DiagnosticCollector
+  ) -> [UInt8]? {
+    guard let kind = FileSystem.kind(of: path) else {
+      let lowercase = (path as NSString).deletingLastPathComponent + "/skill.md"
+      diagnostics.error(
+        FileSystem.kind(of: lowercase) == nil
+          ? "no SKILL.md in this folder; a skill is a folder holding SKILL.md"
+          : "the file is named skill.md; rename it to SKILL.md")
+      return nil
+    }
+    if kind == .symbolicLink {
+      guard let target = FileSystem.realPath(path) else {
+        diagnostics.error("SKILL.md is a symbolic link to nothing")
+        return nil
+      }
+      guard FileSystem.isInside(target, folder: folder) else {
+        diagnostics.error(
+          "SKILL.md is a symbolic link that leaves the skill folder (to \(target)); it is not read")
+        return nil
+      }
+    }
+    guard case .file = FileSystem.followedKind(of: path) else {
+      diagnostics.error("SKILL.md is not a regular file")
+      return nil
+    }
+    switch FileSystem.readFile(path, limit: limits.maximumFileSize) {
+    case .contents(let bytes):
+      return bytes
+    case .tooLarge(let size):
+      diagnostics.error(
+        "SKILL.md is \(CountFormatting.grouped(size)) bytes; the limit is "
+          + "\(CountFormatting.grouped(limits.maximumFileSize)) bytes. "
+          + "Move long material into files the body links to (references/...)")
+      return nil
+    case .failed(let reason):
+      diagnostics.error("SKILL.md cannot be read: \(reason)")
+      return nil
+    }
+  }
+
+  private func parse(
+    _ bytes: [UInt8], folder: URL, canonicalFolder: String, folderName: String,
+    into diagnostics: inout DiagnosticCollector
+  ) -> LoadedSkill? {
+    let source: SkillSourceText
+    switch SkillSourceText.parse(bytes) {
+    case .success(let value): source = value
+    case .failure(let problem):
+      diagnostics.error(problem.message, line: problem.line, column: problem.column)
+      return nil
+    }
+    let root: YAMLNode?
+    switch YAMLReader.parse(source.frontMatter) {
+    case .success(let node): root = node
+    case .failure(let error):
+      diagnostics.error(
+        error.message, line: error.line + source.frontMatterFirstLine - 1, column: error.column)
+      return nil
+    }
+    let reader = FrontMatterReader(firstLine: source.frontMatterFirstLine, folderName: folderName)
+    let frontMatter = reader.read(root, into: &diagnostics)
+    if source.body.allSatisfy(\.isWhitespace) {
+      diagnostics.warning(
+        "the body is empty; write the instructions the model should follow after the closing ---",
+        line: source.bodyFirstLine)
+    }
+    let outline = MarkdownOutline.parse(source.body, firstLine: source.bodyFirstLine)
+    let checker = SkillFolderChecker(canonicalFolder: canonicalFolder, limits: limits)
+    let links = checker.links(outline.destinations, into: &diagnostics)
+    let resources = checker.resources(into: &diagnostics)
+    guard let frontMatter else { return nil }
+    return LoadedSkill(
+      frontMatter: frontMatter, body: source.body, bodyFirstLine: source.bodyFirstLine,
+      sections: outline.sections, links: links, resources: resources, folder: folder,
+      canonicalFolder: canonicalFolder, diagnostics: diagnostics.diagnostics)
+  }
+}

@@ -1,0 +1,25 @@
+/// The bounds that keep loading fast and safe on any folder.
+public struct SkillLoaderLimits: Sendable, Hashable, Codable {
+  /// The largest `SKILL.md` read, in bytes. 1 MiB by default.
+  public var maximumFileSize: Int
+  /// How many folders below a root are searched for skills. 6 by default.
+  public var maximumDepth: Int
+  /// How many folders a discovery visits in all before it stops. 2,000 by default.
+  public var maximumFolders: Int
+  /// How many resource files are listed per skill before the list is cut. 2,000 by default.
+  public var maximumResources: Int
+
+  /// Creates limits; every value must be positive.
+  public init(
+    maximumFileSize: Int = 1 << 20, maximumDepth: Int = 6, maximumFolders: Int = 2000,
+    maximumResources: Int = 2000
+  ) {
+    self.maximumFileSize = max(1, maximumFileSize)
+    self.maximumDepth = max(0, maximumDepth)
+    self.maximumFolders = max(1, maximumFolders)
+    self.maximumResources = max(0, maximumResources)
+  }
+
+  /// The default limits.
+  public static let standard = SkillLoaderLimits()
+}

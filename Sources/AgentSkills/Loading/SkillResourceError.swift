@@ -1,0 +1,29 @@
+/// Why a skill's resource could not be resolved or read.
+public enum SkillResourceError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The path is empty or not a usable relative path.
+  case invalidPath(String, skill: String)
+  /// The path is absolute, climbs out with `..`, or goes through a symbolic link that leaves the folder.
+  case outsideSkillFolder(String, skill: String)
+  /// Nothing is at the path inside the skill folder.
+  case notFound(String, skill: String)
+  /// The path names a folder or something else that is not a file.
+  case notAFile(String, skill: String)
+  /// The file exists but could not be read.
+  case unreadable(String, skill: String, reason: String)
+
+  /// What went wrong, naming the skill and the path.
+  public var description: String {
+    switch self {
+    case .invalidPath(let path, let skill):
+      "skill \"\(skill)\": \"\(path)\" is not a relative path to a file in the skill folder"
+    case .outsideSkillFolder(let path, let skill):
+      "skill \"\(skill)\": \"\(path)\" leads outside the skill folder; only the skill's own files can be read"
+    case .notFound(let path, let skill):
+      "skill \"\(skill)\": no file \"\(path)\" in the skill folder"
+    case .notAFile(let path, let skill):
+      "skill \"\(skill)\": \"\(path)\" is not a file"
+    case .unreadable(let path, let skill, let reason):
+      "skill \"\(skill)\": \"\(path)\" cannot be read: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,225 @@
+/// Checks parsed front matter against the Agent Skills rules and ContextKit's
+/// `metadata` settings, reporting every problem with its position in the file.
+struct FrontMatterReader {
+  static let knownKeys: Set<String> = [
+    "name", "description", "license", "compatibility", "metadata", "allowed-tools",
+  ]
+  static let maximumNameLength = 64
+  static let maximumDescriptionLength = 1024
+  static let maximumCompatibilityLength = 500
+
+  /// The file's line number of the YAML text's first line.
+  let firstLine: Int
+  /// The name of the folder holding `SKILL.md`.
+  let folderName: String
+
+  /// The front matter, or `nil` when a required field is missing or invalid.
+  func read(_ root: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> SkillFrontMatter? {
+    guard let root else {
+      diagnostics.error("the front matter is empty; add at least name and description", line: 1, column: 1)
+      return nil
+    }
+    guard case .mapping(let pairs) = root.value else {
+      report(
+        "the front matter must be YAML keys and values (name: ..., description: ...), not \(root.kindDescription)",
+        at: root, into: &diagnostics)
+      return nil
+    }
+    var fields: [String: YAMLNode] = [:]
+    for pair in pairs {
+      guard let key = pair.key.scalarText else {
+        report(
+          "front matter keys must be plain words, not \(pair.key.kindDescription)", at: pair.key,
+          into: &diagnostics)
+        continue
+      }
+      if let earlier = fields[key] {
+        report(
+          "duplicate key \"\(key)\" (first given on line \(earlier.line + firstLine - 1)); keep one",
+          at: pair.key, into: &diagnostics)
+        continue
+      }
+      fields[key] = pair.value
+      if !Self.knownKeys.contains(key) {
+        let place = position(of: pair.key)
+        diagnostics.questionable(
+          "unknown front matter key \"\(key)\"; the known keys are "
+            + "name, description, license, compatibility, metadata and allowed-tools "
+            + "(put custom settings under metadata)",
+          line: place.line, column: place.column)
+      }
+    }
+    let name = readName(fields["name"], into: &diagnostics)
+    let description = readText(
+      "description", fields["description"], required: true, limit: Self.maximumDescriptionLength,
+      into: &diagnostics)
+    let license = readText("license", fields["license"], required: false, limit: nil, into: &diagnostics)
+    let compatibility = readText(
+      "compatibility", fields["compatibility"], required: false, limit: Self.maximumCompatibilityLength,
+      into: &diagnostics)
+    let metadata = readMetadata(fields["metadata"], into: &diagnostics)
+    let allowedTools = readAllowedTools(fields["allowed-tools"], into: &diagnostics)
+    guard let name, let description else { return nil }
+    return SkillFrontMatter(
+      name: name, description: description, license: license, compatibility: compatibility,
+      metadata: metadata, allowedTools: allowedTools)
+  }
+
+  // MARK: - Fields
+
+  private func readName(_ node: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> String? {
+    guard let name = readText("name", node, required: true, limit: nil, into: &diagnostics), let node else {
+      return nil
+    }
+    var problems: [String] = []
+    let length = name.unicodeScalars.count
+    if length > Self.maximumNameLength {
+      problems.append("name is \(length) characters; the limit is \(Self.maximumNameLength)")
+    }
+    if name.lowercased() != name {
+      problems.append("name \"\(name)\" must be lowercase")
+    } else if let bad = name.unicodeScalars.first(where: { !Self.isNameCharacter($0) }) {
+      problems.append("name \"\(name)\" may only contain a-z, 0-9 and \"-\"; \"\(bad)\" is not allowed")
+    }
+    if name.hasPrefix("-") || name.hasSuffix("-") {
+      problems.append("name \"\(name)\" must not begin or end with \"-\"")
+    }
+    if name.contains("--") {
+      problems.append("name \"\(name)\" must not contain \"--\"")
+    }
+    if problems.isEmpty && name != folderName {
+      problems.append(
+        "name \"\(name)\" must match its folder's name \"\(folderName)\"; rename the folder or the skill")
+    }
+    for problem in problems { report(problem, at: node, into: &diagnostics) }
+    return problems.isEmpty ? name : nil
+  }
+
+  private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+  }
+
+  /// A string field; reports a missing, empty, mistyped or over-long value.
+  private func readText(
+    _ key: String, _ node: YAMLNode?, required: Bool, limit: Int?, into diagnostics: inout DiagnosticCollector
+  ) -> String? {
+    guard let node else {
+      if required {
+        diagnostics.error("the front matter has no \(key); add a line \"\(key): ...\"", line: 1, column: 1)
+      }
+      return nil
+    }
+    guard let text = node.stringValue else {
+      let hint =
+        node.scalarText.map { " (quote it: \(key): \"\($0)\")" } ?? ""
+      report(
+        "\(key) must be a string, but YAML reads \(node.kindDescription)\(hint)", at: node, into: &diagnostics
+      )
+      return nil
+    }
+    if text.allSatisfy(\.isWhitespace) {
+      report("\(key) is empty", at: node, into: &diagnostics)
+      return nil
+    }
+    let length = text.unicodeScalars.count
+    if let limit, length > limit {
+      report(
+        "\(key) is \(CountFormatting.grouped(length)) characters; the limit is \(CountFormatting.grouped(limit))",
+        at: node, into: &diagnostics)
+      return nil
+    }
+    return text
+  }
+
+  private func readMetadata(
+    _ node: YAMLNode?, into diagnostics: inout DiagnosticCollector
+  ) -> [String: String] {
+    guard let node else { return [:] }
+    guard case .mapping(let pairs) = node.value else {
+      report(
+        "metadata must be a mapping of string keys to string values, not \(node.kindDescription)", at: node,
+        into: &diagnostics)
+      return [:]
+    }
+    var metadata: [String: String] = [:]
+    for pair in pairs {
+      guard let key = pair.key.scalarText else {
+        report(
+          "metadata keys must be strings, not \(pair.key.kindDescription)", at: pair.key, into: &diagnostics)
+        continue
+      }
+      guard metadata[key] == nil else {
+        report("duplicate metadata key \"\(key)\"; keep one", at: pair.key, into: &diagnostics)
+        continue
+      }
+      guard let value = pair.value.scalarText else {
+        report(
+          "metadata.\(key) must be a string, not \(pair.value.kindDescription)", at: pair.value,
+          into: &diagnostics)
+        continue
+      }
+      if pair.value.stringValue == nil {
+        let place = position(of: pair.value)
+        diagnostics.warning(
+          "metadata.\(key) is \(pair.value.kindDescription) to YAML; it is read as the string \"\(value)\" "
+            + "(quote it to make that explicit)",
+          line: place.line, column: place.column)
+      }
+      metadata[key] = value
+    }
+    checkActivationSettings(metadata, pairs: pairs, into: &diagnostics)
+    return metadata
+  }
+
+  private func checkActivationSettings(
+    _ metadata: [String: String], pairs: [YAMLNode.Pair], into diagnostics: inout DiagnosticCollector
+  ) {
+    func node(_ key: String) -> YAMLNode? { pairs.first { $0.key.scalarText == key }?.value }
+    var activation = SkillActivationStyle.prompt
+    if let value = metadata["activation"], let valueNode = node("activation") {
+      if let style = SkillActivationStyle(rawValue: value) {
+        activation = style
+      } else {
+        report(
+          "metadata.activation is \"\(value)\"; use \"prompt\" or \"instructions\"", at: valueNode,
+          into: &diagnostics)
+      }
+    }
+    guard let value = metadata["allows-deactivation"], let valueNode = node("allows-deactivation") else {
+      return
+    }
+    if value != "true" && value != "false" {
+      report(
+        "metadata.allows-deactivation is \"\(value)\"; use \"true\" or \"false\"", at: valueNode,
+        into: &diagnostics)
+    } else if activation == .prompt {
+      let place = position(of: valueNode)
+      diagnostics.questionable(
+        "metadata.allows-deactivation only applies to skills with metadata.activation: instructions; "
+          + "a prompt skill is never active, so remove it",
+        line: place.line, column: place.column)
+    }
+  }
+
+  private func readAllowedTools(_ node: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> [String] {
+    guard let node else { return [] }
+    guard let text = node.stringValue else {
+      report(
+        "allowed-tools must be one string of space-separated tool names, not \(node.kindDescription)",
+        at: node, into: &diagnostics)
+      return []
+    }
+    return text.split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+
+  // MARK: - Positions
+
+  private func position(of node: YAMLNode) -> (line: Int, column: Int) {
+    (node.line + firstLine - 1, node.column)
+  }
+
+  private func report(_ message: String, at node: YAMLNode, into diagnostics: inout DiagnosticCollector) {
+    let place = position(of: node)
+    diagnostics.error(message, line: place.line, column: place.column)
+  }
+}

@@ -1,0 +1,109 @@
+import CMark
+import Foundation
+
+/// The heading tree and link destinations of a markdown body, read with libcmark.
+struct MarkdownOutline {
+  /// A link or image destination and where it was written.
+  struct Destination: Equatable {
+    var destination: String
+    var line: Int
+    var column: Int
+  }
+
+  var sections: [SkillSection]
+  var destinations: [Destination]
+
+  /// Parses `body`, whose first line is line `firstLine` of the file.
+  static func parse(_ body: String, firstLine: Int) -> MarkdownOutline {
+    var bytes = Array(body.utf8)
+    bytes.append(0)
+    let document = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count - 1, CMARK_OPT_DEFAULT) }
+    }
+    guard let document else { return MarkdownOutline(sections: [], destinations: []) }
+    defer { cmark_node_free(document) }
+    guard let iterator = cmark_iter_new(document) else {
+      return MarkdownOutline(sections: [], destinations: [])
+    }
+    defer { cmark_iter_free(iterator) }
+
+    var lines: [Substring]?
+    var headings: [SkillSection] = []
+    var destinations: [Destination] = []
+    var title: String?
+    while true {
+      let event = cmark_iter_next(iterator)
+      if event == CMARK_EVENT_DONE { break }
+      guard let node = cmark_iter_get_node(iterator) else { continue }
+      let type = cmark_node_get_type(node)
+      switch (type, event) {
+      case (CMARK_NODE_HEADING, CMARK_EVENT_ENTER):
+        title = ""
+      case (CMARK_NODE_HEADING, CMARK_EVENT_EXIT):
+        let line = Int(cmark_node_get_start_line(node)) + firstLine - 1
+        let level = Int(cmark_node_get_heading_level(node))
+        let text = (title ?? "").trimmingWhitespace()
+        headings.append(SkillSection(level: level, title: text, line: line))
+        title = nil
+      case (CMARK_NODE_TEXT, _), (CMARK_NODE_CODE, _):
+        if title != nil, let literal = cmark_node_get_literal(node) {
+          title?.append(String(cString: literal))
+        }
+      case (CMARK_NODE_SOFTBREAK, _), (CMARK_NODE_LINEBREAK, _):
+        if title != nil { title?.append(" ") }
+      case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
+        guard let url = cmark_node_get_url(node) else { break }
+        let destination = String(cString: url)
+        if lines == nil { lines = body.split(separator: "\n", omittingEmptySubsequences: false) }
+        let (line, column) = locate(destination, of: node, in: lines ?? [])
+        destinations.append(Destination(destination: destination, line: line + firstLine - 1, column: column))
+      default:
+        break
+      }
+    }
+    return MarkdownOutline(sections: nest(headings), destinations: destinations)
+  }
+
+  /// The body line and column of a link's destination. libcmark gives inline
+  /// nodes no position, so the destination is looked for in the lines of the
+  /// nearest block that has one.
+  private static func locate(
+    _ destination: String, of node: OpaquePointer, in lines: [Substring]
+  ) -> (line: Int, column: Int) {
+    var block: OpaquePointer? = node
+    while let current = block, cmark_node_get_start_line(current) == 0 {
+      block = cmark_node_parent(current)
+    }
+    guard let block else { return (1, 1) }
+    let start = max(1, Int(cmark_node_get_start_line(block)))
+    let end = max(start, Int(cmark_node_get_end_line(block)))
+    let column = Int(cmark_node_get_start_column(block))
+    guard !destination.isEmpty else { return (start, max(1, column)) }
+    for lineNumber in start...min(end, lines.count) where lineNumber >= 1 {
+      let text = lines[lineNumber - 1]
+      if let range = text.range(of: destination) {
+        return (lineNumber, text.unicodeScalars[text.startIndex..<range.lowerBound].count + 1)
+      }
+    }
+    return (start, max(1, column))
+  }
+
+  /// Nests a flat list of headings into a tree by level.
+  static func nest(_ headings: [SkillSection]) -> [SkillSection] {
+    var result: [SkillSection] = []
+    var index = 0
+    while index < headings.count {
+      result.append(subtree(headings, from: &index))
+    }
+    return result
+  }
+
+  private static func subtree(_ headings: [SkillSection], from index: inout Int) -> SkillSection {
+    var section = headings[index]
+    index += 1
+    while index < headings.count && headings[index].level > section.level {
+      section.children.append(subtree(headings, from: &index))
+    }
+    return section
+  }
+}

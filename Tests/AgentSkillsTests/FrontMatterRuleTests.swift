@@ -1,0 +1,184 @@
+import AgentSkills
+import Foundation
+import Testing
+
+/// Loads the skill folder and returns its report.
+func inspect(_ folder: URL, mode: SkillValidationMode = .lenient) -> SkillLoadReport {
+  SkillLoader(mode: mode).inspect(folder: folder)
+}
+
+/// The messages of the report's errors.
+func errors(_ report: SkillLoadReport) -> [String] {
+  report.diagnostics.filter(\.isError).map(\.message)
+}
+
+@Test func `a valid skill loads with its front matter`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(
+    "pdf-tools",
+    frontMatter: """
+      name: pdf-tools
+      description: Fills and merges PDF forms.
+      license: Apache-2.0
+      compatibility: Needs python3 and pdftk on PATH.
+      allowed-tools: Bash(pdftk:*) Read  Write
+      metadata:
+        author: ContextKit
+        version: "1.0"
+      """)
+  let skill = try SkillLoader(mode: .strict).load(folder: folder)
+  #expect(skill.name == "pdf-tools")
+  #expect(skill.description == "Fills and merges PDF forms.")
+  #expect(skill.frontMatter.license == "Apache-2.0")
+  #expect(skill.frontMatter.compatibility == "Needs python3 and pdftk on PATH.")
+  #expect(skill.frontMatter.allowedTools == ["Bash(pdftk:*)", "Read", "Write"])
+  #expect(skill.frontMatter.metadata == ["author": "ContextKit", "version": "1.0"])
+  #expect(skill.activation == .prompt)
+  #expect(!skill.allowsDeactivation)
+  #expect(skill.diagnostics.isEmpty)
+}
+
+@Test(arguments: [
+  ("PDF-Tools", "name \"PDF-Tools\" must be lowercase"),
+  ("pdf_tools", "name \"pdf_tools\" may only contain a-z, 0-9 and \"-\"; \"_\" is not allowed"),
+  ("-pdf", "name \"-pdf\" must not begin or end with \"-\""),
+  ("pdf-", "name \"pdf-\" must not begin or end with \"-\""),
+  ("pdf--tools", "name \"pdf--tools\" must not contain \"--\""),
+  ("café", "name \"café\" may only contain a-z, 0-9 and \"-\"; \"é\" is not allowed"),
+  (String(repeating: "a", count: 65), "name is 65 characters; the limit is 64"),
+])
+func `names that break the rules are errors`(name: String, message: String) throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(name, frontMatter: "name: \"\(name)\"\ndescription: Something useful.")
+  let report = inspect(folder)
+  #expect(report.skill == nil)
+  #expect(errors(report).contains(message))
+  let error = try #require(report.firstError)
+  #expect(error.line == 2)
+  #expect(error.column == 7)
+}
+
+@Test func `the name must equal the folder name`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("pdf", frontMatter: "name: pdf-tools\ndescription: Something useful.")
+  let report = inspect(folder)
+  #expect(
+    errors(report) == [
+      "name \"pdf-tools\" must match its folder's name \"pdf\"; rename the folder or the skill"
+    ])
+  #expect(report.firstError?.description.hasSuffix("SKILL.md:2:7: error: " + errors(report)[0]) == true)
+}
+
+@Test func `a description over 1,024 characters names its length`() throws {
+  let fixture = try SkillFixture()
+  let long = String(repeating: "x", count: 1204)
+  let folder = try fixture.skill("long", frontMatter: "name: long\ndescription: \(long)")
+  #expect(errors(inspect(folder)) == ["description is 1,204 characters; the limit is 1,024"])
+}
+
+@Test func `missing and empty required fields are errors`() throws {
+  let fixture = try SkillFixture()
+  let missing = try fixture.skill("missing", frontMatter: "license: MIT")
+  #expect(
+    errors(inspect(missing)) == [
+      "the front matter has no name; add a line \"name: ...\"",
+      "the front matter has no description; add a line \"description: ...\"",
+    ])
+  let empty = try fixture.skill("empty", frontMatter: "name: empty\ndescription: \"  \"")
+  #expect(errors(inspect(empty)) == ["description is empty"])
+}
+
+@Test func `compatibility is limited to 500 characters`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(
+    "compat",
+    frontMatter: "name: compat\ndescription: Ok.\ncompatibility: \(String(repeating: "c", count: 501))")
+  #expect(errors(inspect(folder)) == ["compatibility is 501 characters; the limit is 500"])
+}
+
+@Test func `wrong types are errors that say what YAML read`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(
+    "typed",
+    frontMatter: """
+      name: typed
+      description: [a, b]
+      license: 42
+      metadata: just text
+      allowed-tools:
+        - Read
+      """)
+  let report = inspect(folder)
+  #expect(
+    errors(report) == [
+      "description must be a string, but YAML reads a list",
+      "license must be a string, but YAML reads a number (quote it: license: \"42\")",
+      "metadata must be a mapping of string keys to string values, not a string",
+      "allowed-tools must be one string of space-separated tool names, not a list",
+    ])
+  #expect(report.diagnostics.map(\.line) == [3, 4, 5, 7])
+}
+
+@Test func `nested metadata is an error and unquoted scalars are warnings`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(
+    "meta", frontMatter: "name: meta\ndescription: Ok.\nmetadata:\n  version: 1.5\n  nested:\n    a: b")
+  let report = inspect(folder)
+  #expect(errors(report) == ["metadata.nested must be a string, not a mapping"])
+  #expect(report.diagnostics.first?.severity == .warning)
+  #expect(report.diagnostics.first?.line == 5)
+}
+
+@Test func `unknown keys warn when lenient and fail when strict`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("extra", frontMatter: "name: extra\ndescription: Ok.\nversion: 2")
+  let lenient = try SkillLoader().load(folder: folder)
+  #expect(lenient.diagnostics.map(\.severity) == [.warning])
+  #expect(lenient.diagnostics.first?.line == 4)
+  #expect(lenient.diagnostics.first?.message.hasPrefix("unknown front matter key \"version\"") == true)
+  let error = #expect(throws: SkillLoadingError.self) { try SkillLoader(mode: .strict).load(folder: folder) }
+  #expect(error?.diagnostic.severity == .error)
+  #expect(error?.diagnostic.line == 4)
+}
+
+@Test func `duplicate keys are errors`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("dup", frontMatter: "name: dup\ndescription: One.\ndescription: Two.")
+  #expect(errors(inspect(folder)) == ["duplicate key \"description\" (first given on line 3); keep one"])
+}
+
+@Test func `activation settings live under metadata`() throws {
+  let fixture = try SkillFixture()
+  let instructions = try fixture.skill(
+    "always",
+    frontMatter:
+      "name: always\ndescription: Ok.\nmetadata:\n  activation: instructions\n  allows-deactivation: \"true\""
+  )
+  let skill = try SkillLoader(mode: .strict).load(folder: instructions)
+  #expect(skill.activation == .instructions)
+  #expect(skill.allowsDeactivation)
+
+  let bad = try fixture.skill(
+    "bad",
+    frontMatter: "name: bad\ndescription: Ok.\nmetadata:\n  activation: always\n  allows-deactivation: maybe")
+  #expect(
+    errors(inspect(bad)) == [
+      "metadata.activation is \"always\"; use \"prompt\" or \"instructions\"",
+      "metadata.allows-deactivation is \"maybe\"; use \"true\" or \"false\"",
+    ])
+
+  let prompt = try fixture.skill(
+    "prompty", frontMatter: "name: prompty\ndescription: Ok.\nmetadata:\n  allows-deactivation: \"true\"")
+  let loaded = try SkillLoader().load(folder: prompt)
+  #expect(!loaded.allowsDeactivation)
+  #expect(loaded.diagnostics.map(\.severity) == [.warning])
+  #expect(inspect(prompt, mode: .strict).firstError?.line == 5)
+}
+
+@Test func `a front matter that is not a mapping is an error`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("list", frontMatter: "- name\n- description")
+  #expect(errors(inspect(folder)).first?.hasPrefix("the front matter must be YAML keys and values") == true)
+  let empty = try fixture.skill("blank", frontMatter: "")
+  #expect(errors(inspect(empty)) == ["the front matter is empty; add at least name and description"])
+}

@@ -1,0 +1,97 @@
+import AgentSkills
+import Foundation
+import Testing
+
+@Test func `activating and deactivating changes the active set`() async {
+  let activations = SkillActivations()
+  #expect(await activations.activate("b"))
+  #expect(await activations.activate("a"))
+  #expect(await !activations.activate("a"))
+  #expect(await activations.isActive("a"))
+  #expect(await activations.activeSkillNames == ["a", "b"])
+  #expect(await activations.deactivate("a"))
+  #expect(await !activations.deactivate("a"))
+  #expect(await activations.activeSkillNames == ["b"])
+}
+
+@Test func `every subscriber sees each change and no-op changes are silent`() async {
+  let activations = SkillActivations()
+  let first = await activations.changes
+  let second = await activations.changes
+  await activations.activate("a")
+  await activations.activate("a")
+  await activations.deactivate("missing")
+  await activations.activate("b")
+  await activations.deactivate("a")
+  await activations.restore(SkillActivationsSnapshot(activeSkillNames: ["b"]))
+  await activations.restore(SkillActivationsSnapshot(activeSkillNames: []))
+  let expected: [Set<String>] = [["a"], ["a", "b"], ["b"], []]
+  for stream in [first, second] {
+    var seen: [Set<String>] = []
+    for await value in stream {
+      seen.append(value)
+      if seen.count == expected.count { break }
+    }
+    #expect(seen == expected)
+  }
+}
+
+@Test func `a thousand concurrent activations are all recorded`() async {
+  let activations = SkillActivations()
+  let stream = await activations.changes
+  await withTaskGroup(of: Void.self) { group in
+    for index in 0..<1000 {
+      group.addTask {
+        await activations.activate("skill-\(index % 500)")
+        if index.isMultiple(of: 7) { await activations.activate("skill-\(index % 500)") }
+      }
+    }
+  }
+  #expect(await activations.activeSkillNames.count == 500)
+  var events = 0
+  for await set in stream {
+    events += 1
+    if set.count == 500 { break }
+  }
+  #expect(events == 500)
+}
+
+@Test func `snapshots restore and survive a save and load`() async throws {
+  let fixture = try SkillFixture()
+  let file = fixture.url("state/skills.json")
+  try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
+  let activations = SkillActivations(active: ["writing-commit-messages", "reviewing-sql"])
+  let snapshot = await activations.snapshot()
+  #expect(snapshot.activeSkillNames == ["reviewing-sql", "writing-commit-messages"])
+  try await activations.save(to: file)
+  let text = try String(contentsOf: file, encoding: .utf8)
+  #expect(text.contains("\"activeSkillNames\""))
+  #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.url("state").path) == ["skills.json"])
+
+  let restored = SkillActivations()
+  try await restored.load(from: file)
+  #expect(await restored.activeSkillNames == ["reviewing-sql", "writing-commit-messages"])
+
+  await activations.deactivate("reviewing-sql")
+  try await activations.save(to: file)
+  try await restored.load(from: file)
+  #expect(await restored.activeSkillNames == ["writing-commit-messages"])
+}
+
+@Test func `loading a corrupt or missing file throws and changes nothing`() async throws {
+  let fixture = try SkillFixture()
+  let activations = SkillActivations(active: ["kept"])
+  let corrupt = try fixture.write("{\"activeSkillNames\": [", to: "corrupt.json")
+  await #expect(throws: SkillActivationsError.self) { try await activations.load(from: corrupt) }
+  await #expect(throws: SkillActivationsError.self) {
+    try await activations.load(from: fixture.url("none.json"))
+  }
+  let future = try fixture.write("{\"activeSkillNames\": [], \"version\": 9}", to: "future.json")
+  await #expect(throws: SkillActivationsError.unsupportedVersion(path: future.path, version: 9)) {
+    try await activations.load(from: future)
+  }
+  #expect(await activations.activeSkillNames == ["kept"])
+  await #expect(throws: SkillActivationsError.self) {
+    try await activations.save(to: fixture.url("no/such/folder/skills.json"))
+  }
+}

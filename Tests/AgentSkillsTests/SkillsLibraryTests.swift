@@ -1,0 +1,82 @@
+import AgentSkills
+import Foundation
+import Testing
+
+@Test func `discovery loads every good skill sorted by name and reports the bad ones`() throws {
+  let fixture = try SkillFixture()
+  try fixture.skill("zeta", in: "team")
+  try fixture.skill("alpha", in: "team/nested/deeper")
+  try fixture.skill("Broken", in: "team", frontMatter: "name: Broken\ndescription: Bad name.")
+  try fixture.skill("hidden", in: ".git")
+  let library = try SkillsLibrary(root: fixture.root)
+  #expect(library.names == ["alpha", "zeta"])
+  #expect(library.hasErrors)
+  #expect(library.diagnostics.filter(\.isError).map(\.message) == ["name \"Broken\" must be lowercase"])
+  #expect(library.skill(named: "zeta")?.folder.lastPathComponent == "zeta")
+
+  let error = #expect(throws: SkillLoadingError.self) { try SkillsLibrary(root: fixture.root, mode: .strict) }
+  #expect(error?.diagnostic.message == "name \"Broken\" must be lowercase")
+}
+
+@Test func `earlier roots win a name clash and the clash is reported`() throws {
+  let first = try SkillFixture()
+  let second = try SkillFixture()
+  try first.skill("shared", frontMatter: "name: shared\ndescription: From the first root.")
+  try second.skill("shared", frontMatter: "name: shared\ndescription: From the second root.")
+  try second.skill("only-second")
+  let library = try SkillsLibrary(roots: [first.root, second.root])
+  #expect(library.names == ["only-second", "shared"])
+  #expect(library.skill(named: "shared")?.description == "From the first root.")
+  let clash = try #require(library.diagnostics.first)
+  #expect(clash.severity == .warning)
+  #expect(clash.path.hasPrefix(second.root.path))
+  #expect(clash.message.contains("is hidden by the skill of the same name"))
+}
+
+@Test func `a root that is itself a skill folder loads that skill`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("solo")
+  #expect(try SkillsLibrary(root: folder).names == ["solo"])
+}
+
+@Test func `discovery stops at depth 6 and says so`() throws {
+  let fixture = try SkillFixture()
+  try fixture.skill("shallow", in: "1/2/3/4/5")
+  try fixture.skill("deep", in: "1/2/3/4/5/6")
+  let library = try SkillsLibrary(root: fixture.root)
+  #expect(library.names == ["shallow"])
+  #expect(library.diagnostics.map(\.severity) == [.warning])
+  #expect(library.diagnostics.first?.message.contains("more than 6 levels") == true)
+}
+
+@Test func `discovery visits at most the folder limit`() throws {
+  let fixture = try SkillFixture()
+  for index in 0..<12 { try fixture.skill("skill-\(index)") }
+  let library = try SkillsLibrary(root: fixture.root, limits: SkillLoaderLimits(maximumFolders: 5))
+  #expect(library.loadedSkills.count == 4)
+  #expect(library.diagnostics.filter(\.isError).count == 1)
+  #expect(library.diagnostics.first?.message.hasPrefix("stopped after visiting 5 folders") == true)
+}
+
+@Test func `symlinked folders are followed inside the root and refused outside it`() throws {
+  let fixture = try SkillFixture()
+  let outside = try SkillFixture()
+  try outside.skill("stranger")
+  try fixture.skill("local", in: "real")
+  try fixture.link("inside-link", to: fixture.url("real").path)
+  try fixture.link("outside-link", to: outside.root.path)
+  try fixture.link("loop", to: fixture.root.path)
+  let library = try SkillsLibrary(root: fixture.root)
+  #expect(library.names == ["local"])
+  #expect(library.diagnostics.count == 1)
+  #expect(
+    library.diagnostics.first?.message.hasSuffix(
+      "is a symbolic link that leaves the root; it is not followed") == true)
+}
+
+@Test func `a missing root is an error`() throws {
+  let fixture = try SkillFixture()
+  let library = try SkillsLibrary(root: fixture.url("nowhere"))
+  #expect(library.loadedSkills.isEmpty)
+  #expect(library.diagnostics.map(\.message) == ["no such folder"])
+}
