@@ -24,7 +24,7 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
-    .target(name: "ContextKit", dependencies: ["ModelSession"]),
+    .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),

@@ -1,4 +1,5 @@
 // The umbrella module: `import ContextKit` brings in every ContextKit module.
+@_exported import AgentSkills
 @_exported import ModelSession
 
 /// ContextKit's release.

@@ -14,6 +14,8 @@ import Foundation
 public actor SkillActivations {
   private var active: Set<String>
   private var subscribers: [UUID: AsyncStream<Set<String>>.Continuation] = [:]
+  /// What the skill catalog tracks between generations (see `SkillDeliveryState`).
+  var delivery = SkillDeliveryState()
 
   /// Creates a store in which `names` are active.
   public init(active names: some Sequence<String> = []) {

@@ -1,0 +1,63 @@
+import ModelSession
+
+/// The tool `Skills` adds: the model calls it with a skill's name to load
+/// (or, for skills that allow it, unload) the skill.
+///
+/// Its name, description and schema depend only on the list of skills, never
+/// on which are active, so activating a skill does not change the tool
+/// definitions (which would cost a prompt-cache miss on every activation).
+struct SkillActivationTool: Tool {
+  let name: String
+  let description: String
+  let parameters: GenerationSchema
+  let skillsByName: [String: Skill]
+  let activations: SkillActivations
+
+  init(name: String, description: String, skills: [Skill], activations: SkillActivations) throws {
+    self.name = name
+    self.description = description
+    self.activations = activations
+    skillsByName = Dictionary(skills.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    parameters = try GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "SkillArguments",
+        properties: [
+          DynamicGenerationSchema.Property(
+            name: "skill", description: "The name of the skill",
+            schema: DynamicGenerationSchema(name: "SkillName", anyOf: skills.map(\.name)))
+        ]),
+      dependencies: [])
+  }
+
+  func call(arguments: GeneratedContent) async throws -> Prompt {
+    let requested = try arguments.value(String.self, forProperty: "skill")
+    guard let skill = skillsByName[requested] else {
+      let names = skillsByName.keys.sorted().joined(separator: ", ")
+      return Prompt("There is no skill named \"\(requested)\". Available skills: \(names).")
+    }
+    switch skill.content {
+    case .prompt(let body):
+      guard await activations.markPromptSkillDelivered(skill.name) else {
+        return Prompt(
+          "The skill \"\(skill.name)\" is already loaded earlier in this conversation; follow it from there.")
+      }
+      try await skill.onActivate?()
+      return body
+    case .instructions(_, let allowsDeactivation, _):
+      if await activations.activate(skill.name) {
+        try await skill.onActivate?()
+        return Prompt(
+          "Activated the skill \"\(skill.name)\": its instructions apply from your next response on.")
+      }
+      guard allowsDeactivation else {
+        return Prompt(
+          "The skill \"\(skill.name)\" is already active and cannot be deactivated; nothing changed.")
+      }
+      guard await activations.deactivate(skill.name) else {
+        return Prompt("The skill \"\(skill.name)\" changed state meanwhile; nothing changed.")
+      }
+      try await skill.onDeactivate?()
+      return Prompt("Deactivated the skill \"\(skill.name)\": its instructions no longer apply.")
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import ModelSession
+
+/// A catalog of skills in a profile: a short lead instruction and one line
+/// per skill (name, description, active or on demand), plus one synthesized
+/// tool through which the model activates them.
+///
+/// ```swift
+/// Profile {
+///   Instructions("You review pull requests for an iOS team.")
+///   Skills(activations: activations) {
+///     Skill(name: "swift-style", description: "The team's Swift style rules", prompt: styleGuide)
+///     Skill(name: "release-tone", description: "House tone for release notes",
+///           instructions: "Write in second person.", allowsDeactivation: true)
+///   }
+/// }
+/// ```
+///
+/// The catalog is in name order, and its text and the tool's definition change
+/// only when the list of skills does. Only an instructions skill's activation
+/// or deactivation rewrites the instructions (a prompt-cache miss from there
+/// on); the generation record says so with an `instructionsChanged` note.
+///
+/// Use one `SkillActivations` per conversation: it also remembers which prompt
+/// skills were delivered.
+public struct Skills: DynamicInstructions {
+  /// The tool's name when no skill allows deactivation.
+  public static let activateToolName = "activate_skill"
+  /// The tool's name when some skill allows deactivation.
+  public static let toggleToolName = "toggle_skill"
+
+  /// Where activations are recorded.
+  public var activations: SkillActivations
+  /// The skills, in name order; a repeated name keeps its first skill.
+  public var skills: [Skill]
+  /// The tool's name; `activate_skill`, or `toggle_skill` when a skill allows deactivation.
+  public var toolName: String
+  /// The tool's description.
+  public var toolDescription: String
+  /// The lead instruction above the catalog.
+  public var instructions: Instructions
+
+  /// Creates a catalog.
+  public init(
+    activations: SkillActivations, toolName: String? = nil, toolDescription: String? = nil,
+    instructions: Instructions? = nil, skills: [Skill]
+  ) {
+    var seen: Set<String> = []
+    let unique = skills.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+    let toggles = unique.contains(where: \.allowsDeactivation)
+    let tool = toolName ?? (toggles ? Self.toggleToolName : Self.activateToolName)
+    self.activations = activations
+    self.skills = unique
+    self.toolName = tool
+    self.toolDescription =
+      toolDescription
+      ?? (toggles
+        ? "Loads a skill by name, or unloads an active skill that allows it. Load a skill before working on a task it covers."
+        : "Loads a skill by name. Load a skill before working on a task it covers.")
+    self.instructions =
+      instructions
+      ?? Instructions(
+        "You have skills: guidance you can load when a task needs it. Before you work on a task that a skill "
+          + "covers, call \(tool) with the skill's name and follow what it returns.")
+  }
+
+  /// Creates a catalog with a builder.
+  public init(
+    activations: SkillActivations, toolName: String? = nil, toolDescription: String? = nil,
+    instructions: Instructions? = nil, @SkillsBuilder skills: () throws -> [Skill]
+  ) rethrows {
+    self.init(
+      activations: activations, toolName: toolName, toolDescription: toolDescription,
+      instructions: instructions,
+      skills: try skills())
+  }
+
+  /// The catalog, the bodies of active instructions skills, the activation
+  /// tool and the tools of active skills, for the activations as they are now.
+  /// (The session calls `resolve(into:)`, which also tracks deliveries and notes changes.)
+  public var body: ProfileContent {
+    get async throws {
+      let rendered = try render(active: Set(await activations.activeSkillNames))
+      return ProfileContentBuilder.buildBlock(
+        ProfileContentBuilder.buildExpression(Instructions(segments: rendered.instructions.segments)),
+        ProfileContentBuilder.buildExpression(rendered.tools))
+    }
+  }
+
+  private struct Rendered {
+    var instructions = Instructions(segments: [])
+    var tools: [any Tool] = []
+    var activeInstructionSkills: Set<String> = []
+  }
+
+  private func render(active: Set<String>) throws -> Rendered {
+    var rendered = Rendered()
+    guard !skills.isEmpty else { return rendered }
+    rendered.instructions.segments.append(contentsOf: Instructions(catalogText(active: active)).segments)
+    var skillTools: [any Tool] = []
+    for skill in skills where active.contains(skill.name) {
+      guard case .instructions(let body, _, let tools) = skill.content else { continue }
+      rendered.activeInstructionSkills.insert(skill.name)
+      rendered.instructions.segments.append(
+        contentsOf: Instructions("Skill \(skill.name) (active):\n\(body.text)").segments)
+      skillTools.append(contentsOf: tools)
+    }
+    rendered.tools =
+      [
+        try SkillActivationTool(
+          name: toolName, description: toolDescription, skills: skills, activations: activations)
+      ]
+      + skillTools
+    return rendered
+  }
+
+  /// The catalog text for a set of active skills: exactly what the model reads.
+  public func catalogText(active: Set<String>) -> String {
+    var lines = [instructions.text, "", "Skills:"]
+    for skill in skills {
+      let state: String
+      if skill.isInstructionsSkill {
+        state = active.contains(skill.name) ? "active" : "on demand"
+      } else {
+        state = "on demand"
+      }
+      lines.append("- \(skill.name) (\(state)): \(skill.description)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Adds the catalog, the bodies of active instructions skills, the
+  /// activation tool and the tools of active skills, and notes changes.
+  public func resolve(into resolution: inout ProfileResolution) async throws {
+    guard !skills.isEmpty else { return }
+    let rendered = try render(active: Set(await activations.activeSkillNames))
+    resolution.append(rendered.instructions)
+    for tool in rendered.tools { resolution.append(tool) }
+    resolution.modifiers.append(
+      SkillDeliveryTracker(
+        toolName: toolName,
+        promptBodies: skills.compactMap { skill in
+          if case .prompt(let body) = skill.content { (skill.name, body.text) } else { nil }
+        }, activations: activations))
+    let current = rendered.activeInstructionSkills
+    if let previous = await activations.exchangeInstructionSkills(current), previous != current {
+      resolution.notes.append(Self.changeNote(from: previous, to: current, skills: skills))
+    }
+  }
+
+  private static func changeNote(
+    from previous: Set<String>, to current: Set<String>, skills: [Skill]
+  ) -> GenerationNote {
+    var parts: [String] = []
+    let activated = current.subtracting(previous).sorted()
+    let deactivated = previous.subtracting(current).sorted()
+    if !activated.isEmpty { parts.append("activated \(activated.joined(separator: ", "))") }
+    if !deactivated.isEmpty { parts.append("deactivated \(deactivated.joined(separator: ", "))") }
+    let changedTools = skills.contains { skill in
+      guard case .instructions(_, _, let tools) = skill.content else { return false }
+      return !tools.isEmpty && (activated.contains(skill.name) || deactivated.contains(skill.name))
+    }
+    let message =
+      "instructions skill \(parts.joined(separator: "; ")): the instructions were rewritten, so a prompt cache "
+      + "is invalidated from the instructions on" + (changedTools ? "; the tool list changed too" : "")
+    return GenerationNote(source: "skills", kind: .instructionsChanged, message: message)
+  }
+}

@@ -1,0 +1,237 @@
+import AgentSkills
+import Foundation
+import ModelSession
+import TestSupport
+import Testing
+
+private func activate(_ name: String, tool: String = Skills.activateToolName) -> ScriptStep {
+  .toolCall(name: tool, arguments: #"{"skill":"\#(name)"}"#)
+}
+
+private func instructionsText(_ request: LanguageModelExecutorGenerationRequest) -> String {
+  guard case .instructions(let entry) = request.transcript.first else { return "" }
+  return entry.segments.joinedText
+}
+
+private func toolOutputs(_ transcript: Transcript) -> [String] {
+  transcript.compactMap { entry in
+    if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+  }
+}
+
+private let styleGuide = "# Swift style\nUse guard for early exits."
+
+@Suite struct `Skills through a session` {
+  @Test
+  func `a prompt skill is delivered as the tool output, once while visible, and the prefix stays the same`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let script = ModelScript([
+      activate("swift-style"), .text("Reviewed."), activate("swift-style"), .text("Again."),
+    ])
+    let profile = Profile {
+      "You review code."
+      Skills(activations: activations) {
+        Skill(name: "swift-style", description: "The team's Swift style rules", prompt: styleGuide)
+      }
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Review this.")
+    try await session.respond(to: "And this.")
+    let outputs = toolOutputs(session.transcript)
+    #expect(outputs.count == 2)
+    #expect(outputs[0] == styleGuide)
+    #expect(outputs[1].contains("already loaded"))
+    #expect(await activations.activeSkillNames.isEmpty)
+    let instructions = script.requests.map(instructionsText)
+    #expect(Set(instructions).count == 1)
+    #expect(instructions[0].contains("- swift-style (on demand): The team's Swift style rules"))
+    #expect(!instructions[0].contains("guard for early exits"))
+    let schemas = script.requests.map { $0.enabledToolDefinitions.map(\.parameters.jsonSchema.jsonString) }
+    #expect(Set(schemas).count == 1)
+  }
+
+  @Test func `a prompt skill dropped from the visible history is delivered again`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([activate("swift-style"), .text("One."), activate("swift-style"), .text("Two.")])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "swift-style", description: "Style rules", prompt: styleGuide)
+      }
+    }
+    .historyTransform { history in
+      // Keep only the instructions and the current turn: older tool outputs disappear.
+      guard let lastPrompt = history.lastIndex(where: { if case .prompt = $0 { true } else { false } }) else {
+        return history
+      }
+      return Transcript(entries: history.prefix(1) + history[lastPrompt...])
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "First")
+    try await session.respond(to: "Second")
+    #expect(toolOutputs(session.transcript) == [styleGuide, styleGuide])
+  }
+
+  @Test func `an instructions skill joins the instructions from the next generation and the record says so`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let script = ModelScript([activate("release-tone"), .text("Done.")])
+    let profile = Profile {
+      "You write release notes."
+      Skills(activations: activations) {
+        Skill(name: "release-tone", description: "House tone", instructions: "Write in second person.")
+        Skill(name: "swift-style", description: "Style rules", prompt: styleGuide)
+      }
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let records = session.generationRecords
+    try await session.respond(to: "Write notes.")
+    #expect(await activations.isActive("release-tone"))
+    let before = instructionsText(script.requests[0])
+    let after = instructionsText(script.requests[1])
+    #expect(!before.contains("Write in second person."))
+    #expect(after.contains("Skill release-tone (active):\nWrite in second person."))
+    #expect(after.contains("- release-tone (active): House tone"))
+    #expect(
+      script.requests[0].enabledToolDefinitions.map(\.parameters)
+        == script.requests[1].enabledToolDefinitions.map(\.parameters))
+    var collected: [GenerationRecord] = []
+    for await record in records {
+      collected.append(record)
+      if collected.count == 2 { break }
+    }
+    #expect(!collected[0].notes.contains { $0.kind == .instructionsChanged })
+    let note = try #require(collected[1].notes.first { $0.kind == .instructionsChanged })
+    #expect(note.message.contains("activated release-tone"))
+  }
+
+  @Test func `deactivation follows each skill's rule`() async throws {
+    let activations = SkillActivations()
+    let toggle = Skills.toggleToolName
+    let script = ModelScript([
+      activate("tone", tool: toggle), activate("tone", tool: toggle), activate("strict", tool: toggle),
+      activate("strict", tool: toggle), .text("ok"),
+    ])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "tone", description: "Tone", instructions: "Be warm.", allowsDeactivation: true)
+        Skill(name: "strict", description: "Strict", instructions: "Be strict.")
+      }
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Go")
+    #expect(script.requests[0].enabledToolDefinitions.map(\.name) == [toggle])
+    let outputs = toolOutputs(session.transcript)
+    #expect(outputs[0].hasPrefix("Activated the skill \"tone\""))
+    #expect(outputs[1].hasPrefix("Deactivated the skill \"tone\""))
+    #expect(outputs[2].hasPrefix("Activated the skill \"strict\""))
+    #expect(outputs[3].contains("cannot be deactivated; nothing changed"))
+    #expect(await activations.activeSkillNames == ["strict"])
+    #expect(instructionsText(script.requests[1]).contains("Be warm."))
+    #expect(!instructionsText(script.requests[2]).contains("Be warm."))
+    #expect(!instructionsText(script.requests[4]).contains("Be warm."))
+    #expect(instructionsText(script.requests[4]).contains("Be strict."))
+  }
+
+  @Test func `a skill's tools are offered only while it is active`() async throws {
+    let activations = SkillActivations(active: [])
+    let script = ModelScript([
+      activate("forecasting", tool: Skills.toggleToolName),
+      .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#),
+      .text("21."), .text("bye"),
+    ])
+    let weather = WeatherTool()
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(
+          name: "forecasting", description: "Weather lookups", instructions: "Use the weather tool.",
+          allowsDeactivation: true, tools: [weather])
+      }
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Weather?")
+    #expect(
+      script.requests.map { $0.enabledToolDefinitions.map(\.name) } == [
+        [Skills.toggleToolName], [Skills.toggleToolName, "weather"], [Skills.toggleToolName, "weather"],
+      ])
+    #expect(weather.calls.all == ["Oslo"])
+    _ = await activations.deactivate("forecasting")
+    try await session.respond(to: "Thanks")
+    #expect(script.requests[3].enabledToolDefinitions.map(\.name) == [Skills.toggleToolName])
+  }
+
+  @Test func `no skills means no tool and no catalog`() async throws {
+    let script = ModelScript([.text("ok")])
+    let profile = Profile {
+      "Plain."
+      Skills(activations: SkillActivations(), skills: [])
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Hi")
+    let request = try #require(script.requests.first)
+    #expect(request.enabledToolDefinitions.isEmpty)
+    #expect(instructionsText(request) == "Plain.")
+  }
+
+  @Test func `an unknown skill name is answered with the available names`() async throws {
+    let script = ModelScript([activate("nope"), .text("ok")])
+    let profile = Profile {
+      Skills(activations: SkillActivations()) {
+        Skill(name: "alpha", description: "A", prompt: "a")
+        Skill(name: "beta", description: "B", prompt: "b")
+      }
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Hi")
+    let output = try #require(toolOutputs(session.transcript).first)
+    #expect(output.contains("\"alpha\"") && output.contains("\"beta\""))
+  }
+
+  @Test func `activations saved to disk restore the instructions in a new session`() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ck-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("skills.json")
+    func profile(_ activations: SkillActivations) -> some DynamicProfile {
+      Profile {
+        Skills(activations: activations) {
+          Skill(name: "tone", description: "Tone", instructions: "Be warm.")
+        }
+      }
+    }
+    let first = SkillActivations()
+    let script = ModelScript([activate("tone"), .text("ok"), .text("again")])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile(first))
+    try await session.respond(to: "Hi")
+    try await first.save(to: file)
+
+    let restored = SkillActivations()
+    try await restored.load(from: file)
+    let next = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: profile(restored), history: session.transcript)
+    try await next.respond(to: "Hello again")
+    #expect(instructionsText(script.requests[2]).contains("Be warm."))
+  }
+
+  @Test func `skills loaded from SkillsLibrary work in a session`() async throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "../../SkillsLibrary"
+    ).standardizedFileURL
+    let library = try SkillsLibrary(root: root, mode: .strict)
+    let skills = library.skills
+    #expect(skills.count >= 8)
+    let promptSkill = try #require(skills.first { !$0.isInstructionsSkill })
+    let script = ModelScript([
+      .toolCall(name: Skills.toggleToolName, arguments: #"{"skill":"\#(promptSkill.name)"}"#), .text("ok"),
+    ])
+    let activations = SkillActivations()
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script),
+      profile: Profile { Skills(activations: activations, skills: skills) })
+    try await session.respond(to: "Help")
+    let output = try #require(toolOutputs(session.transcript).first)
+    #expect(output == library.skill(named: promptSkill.name)?.body)
+  }
+}
