@@ -25,7 +25,8 @@ struct EchoExecutor: LanguageModelExecutor {
     guard case .prompt(let prompt) = request.transcript.last else { return }
     for word in prompt.segments.joinedText.split(separator: " ") {
       try Task.checkCancellation()
-      await channel.send(.response(entryID: responseID, action: .appendText(String(word) + " ", tokenCount: 1)))
+      await channel.send(
+        .response(entryID: responseID, action: .appendText(String(word) + " ", tokenCount: 1)))
     }
   }
 }

@@ -19,10 +19,12 @@ import Testing
             .text(Transcript.TextSegment(id: "p1", content: "Plan a trip. ünïcödé ✈️")),
             .attachment(
               Transcript.AttachmentSegment(
-                id: "p2", content: .image(.init(data: Data([0x89, 0x50]), mimeType: "image/png")), label: "map")),
+                id: "p2", content: .image(.init(data: Data([0x89, 0x50]), mimeType: "image/png")),
+                label: "map")),
             .attachment(
               Transcript.AttachmentSegment(
-                id: "p3", content: .image(.init(url: URL(string: "https://example.com/a.jpg") ?? URL(filePath: "/")))
+                id: "p3",
+                content: .image(.init(url: URL(string: "https://example.com/a.jpg") ?? URL(filePath: "/")))
               )),
           ],
           options: GenerationOptions(
@@ -31,26 +33,30 @@ import Testing
           responseFormat: Transcript.ResponseFormat(schema: schema))),
       .reasoning(
         Transcript.Reasoning(
-          id: "r", segments: [.text(Transcript.TextSegment(id: "r1", content: "Thinking."))], signature: Data([9]),
+          id: "r", segments: [.text(Transcript.TextSegment(id: "r1", content: "Thinking."))],
+          signature: Data([9]),
           metadata: ["effort": GeneratedContent(kind: .number(2))])),
       .toolCalls(
         Transcript.ToolCalls(
           id: "t",
           [
             Transcript.ToolCall(
-              id: "c1", toolName: "weather", arguments: try GeneratedContent(json: #"{"zeta":1,"city":"Oslo","alpha":[true,null]}"#),
+              id: "c1", toolName: "weather",
+              arguments: try GeneratedContent(json: #"{"zeta":1,"city":"Oslo","alpha":[true,null]}"#),
               metadata: ["k": GeneratedContent(kind: .string("v"))])
           ])),
       .toolOutput(
         Transcript.ToolOutput(
-          id: "c1", toolName: "weather", segments: [.text(Transcript.TextSegment(id: "o1", content: "21°C"))])),
+          id: "c1", toolName: "weather", segments: [.text(Transcript.TextSegment(id: "o1", content: "21°C"))])
+      ),
       .response(
         Transcript.Response(
           id: "a", assetIDs: ["x"],
           segments: [
             .structure(
               Transcript.StructuredSegment(
-                id: "s1", source: "Itinerary", content: try GeneratedContent(json: #"{"days":3,"city":"Lisbon"}"#))),
+                id: "s1", source: "Itinerary",
+                content: try GeneratedContent(json: #"{"days":3,"city":"Lisbon"}"#))),
             .custom(Citation(id: "cit", url: "https://example.com")),
           ], metadata: ["searchResults": GeneratedContent(properties: ["title": "A", "rank": 1])])),
     ])
