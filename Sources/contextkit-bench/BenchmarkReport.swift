@@ -39,7 +39,7 @@ enum BenchmarkReport {
   /// The results as a JSON array, one object per case.
   static func json(for results: [BenchmarkResult]) throws -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(results), as: UTF8.self)
   }
 
