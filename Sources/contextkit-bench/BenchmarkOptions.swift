@@ -12,9 +12,11 @@ struct BenchmarkOptions {
   var printsJSON = false
   /// Whether to print the usage and exit.
   var printsHelp = false
+  /// Whether to skip baselines (to profile the case alone).
+  var skipsBaselines = false
 
   static let usage = """
-    USAGE: contextkit-bench [--runs N] [--warm-up N] [--min-run-time SECONDS] [--filter TEXT] [--json] [--list]
+    USAGE: contextkit-bench [--runs N] [--warm-up N] [--min-run-time SECONDS] [--filter TEXT] [--json] [--no-baseline] [--list]
 
     Measures each benchmark case (and its baseline, when it has one) and prints
     the median time per operation, the spread (min, max, interquartile range)
@@ -26,6 +28,7 @@ struct BenchmarkOptions {
       --min-run-time SECONDS repeat short operations so one run lasts at least this long (default 0.02)
       --filter TEXT          run only the cases whose name contains TEXT
       --json                 print one JSON object per case, as a JSON array
+      --no-baseline          measure the cases only, not their baselines (for profiling)
       --list                 print the case names and exit
       --help                 print this text
     """
@@ -50,6 +53,7 @@ struct BenchmarkOptions {
         guard let text = remaining.popFirst() else { throw BenchmarkOptionsError("--filter needs a text") }
         filter = text
       case "--json": printsJSON = true
+      case "--no-baseline": skipsBaselines = true
       case "--list": listsCases = true
       case "--help", "-h": printsHelp = true
       default: throw BenchmarkOptionsError("unknown argument '\(argument)'")

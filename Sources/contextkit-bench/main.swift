@@ -14,7 +14,9 @@ do {
   var harness = BenchmarkHarness(options: options)
   var results: [BenchmarkResult] = []
   for registration in selected {
-    let result = try harness.measure(try registration.makeCase())
+    var benchmark = try registration.makeCase()
+    if options.skipsBaselines { benchmark.baseline = nil }
+    let result = try harness.measure(benchmark)
     results.append(result)
     if !options.printsJSON { print(BenchmarkReport.tableLine(for: result)) }
   }
