@@ -38,6 +38,9 @@ private let malformedDocuments: [MalformedJSON] = [
   .init(
     text: "-1e400", offset: 0, line: 1, column: 1,
     message: "number -1e400 is out of range for a 64-bit floating-point value"),
+  .init(
+    text: "1E99999999999999999999", offset: 0, line: 1, column: 1,
+    message: "number 1E99999999999999999999 is out of range for a 64-bit floating-point value"),
   .init(text: "1.", offset: 2, line: 1, column: 3, message: "expected a digit after '.', found end of input"),
   .init(text: "1.e3", offset: 2, line: 1, column: 3, message: "expected a digit after '.', found 'e'"),
   .init(

@@ -1,0 +1,36 @@
+/// One measured operation, and optionally a baseline measured beside it in
+/// the same run (such as Foundation doing the same work).
+///
+/// An operation returns a number derived from its result (a count, a length);
+/// the harness folds these into a checksum so the work cannot be optimized away.
+struct BenchmarkCase {
+  /// An operation and the name it is reported under.
+  struct Operation {
+    /// The name in reports, such as `JSONSerialization`.
+    var name: String
+    /// Does the work once.
+    var run: () throws -> Int
+  }
+
+  /// The name in reports and for `--filter`, such as `json/parse/100KB`.
+  var name: String
+  /// What is measured.
+  var operation: Operation
+  /// What the operation is compared with, when anything.
+  var baseline: Operation?
+
+  init(name: String, run: @escaping () throws -> Int, baseline: Operation? = nil) {
+    self.name = name
+    self.operation = Operation(name: name, run: run)
+    self.baseline = baseline
+  }
+}
+
+/// A benchmark case by name, with a factory so that expensive setup (such as
+/// generating a 10 MB input) runs only for the cases selected.
+struct BenchmarkRegistration {
+  /// The case's name, matched by `--filter`.
+  var name: String
+  /// Builds the case, doing its setup.
+  var makeCase: () throws -> BenchmarkCase
+}

@@ -1,0 +1,14 @@
+/// Every benchmark case. To add one: write its file under `Cases/` and add
+/// one line here.
+enum BenchmarkCatalog {
+  static var registrations: [BenchmarkRegistration] {
+    [
+      .init(name: "json/parse/1KB") { try ParseJSONBenchmark.make(size: .oneKilobyte) },
+      .init(name: "json/parse/100KB") { try ParseJSONBenchmark.make(size: .hundredKilobytes) },
+      .init(name: "json/parse/10MB") { try ParseJSONBenchmark.make(size: .tenMegabytes) },
+      .init(name: "json/serialize/1KB") { try SerializeJSONBenchmark.make(size: .oneKilobyte) },
+      .init(name: "json/serialize/100KB") { try SerializeJSONBenchmark.make(size: .hundredKilobytes) },
+      .init(name: "json/serialize/10MB") { try SerializeJSONBenchmark.make(size: .tenMegabytes) },
+    ]
+  }
+}
