@@ -29,6 +29,7 @@ let package = Package(
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
+    .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
   ],
   swiftLanguageModes: [.v6]
 )
