@@ -9,6 +9,7 @@ enum BenchmarkCatalog {
       .init(name: "json/serialize/1KB") { try SerializeJSONBenchmark.make(size: .oneKilobyte) },
       .init(name: "json/serialize/100KB") { try SerializeJSONBenchmark.make(size: .hundredKilobytes) },
       .init(name: "json/serialize/10MB") { try SerializeJSONBenchmark.make(size: .tenMegabytes) },
+      .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
     ]
   }
 }
