@@ -22,8 +22,8 @@ private let seedDocuments = [
 
 private let mutationBytes = Array(#"{}[],:"\ u0123456789abcdefABCDEF.eE+-tfnrl/"#.utf8) + [0x0A, 0x09, 0x01]
 
-/// Mutated documents: whatever the parser decides, its strict and partial
-/// modes must agree, and what it accepts must print and parse back the same.
+/// Mutated documents: whatever the parser decides, its strict, partial and
+/// streaming modes must agree, and what it accepts must print and parse back the same.
 @Test func `mutated documents keep strict and partial parsing consistent`() throws {
   var random = SeededGenerator(state: 8259)
   var acceptedCount = 0
@@ -39,6 +39,18 @@ private let mutationBytes = Array(#"{}[],:"\ u0123456789abcdefABCDEF.eE+-tfnrl/"
       }
     }
     let text = String(decoding: bytes, as: UTF8.self)
+    let pieceLength = Int.random(in: 1...8, using: &random)
+    let streamed = stream(text, inPiecesOf: pieceLength)
+    let partial = Result { () throws(JSONParsingError) in try GeneratedContent(partialJSON: text) }
+    switch (streamed, partial) {
+    case (.success(let streamedValue), .success(let partialValue)):
+      #expect(streamedValue == partialValue && streamedValue.isComplete == partialValue.isComplete, "\(text)")
+    case (.failure(let streamedError), .failure(let partialError)):
+      // The messages may differ: a stream can see an out-of-range number before its last digits.
+      #expect(streamedError.offset == partialError.offset, "\(text)")
+    default:
+      Issue.record("streaming and partial parsing disagree on \(text.debugDescription)")
+    }
     if let accepted = try? GeneratedContent(json: text) {
       acceptedCount += 1
       #expect(try GeneratedContent(json: accepted.jsonString) == accepted, "\(text)")
@@ -52,4 +64,18 @@ private let mutationBytes = Array(#"{}[],:"\ u0123456789abcdefABCDEF.eE+-tfnrl/"
     }
   }
   #expect(acceptedCount > 100)
+}
+
+/// Streams `text` through a `StreamingJSONParser` in pieces of `length` characters.
+private func stream(_ text: String, inPiecesOf length: Int) -> Result<GeneratedContent, JSONParsingError> {
+  var parser = StreamingJSONParser()
+  let characters = Array(text)
+  for start in stride(from: 0, to: characters.count, by: length) {
+    do {
+      try parser.append(String(characters[start..<min(start + length, characters.count)]))
+    } catch {
+      return .failure(error)
+    }
+  }
+  return .success(parser.content)
 }

@@ -33,6 +33,14 @@ struct JSONParser {
   var keys: [String] = []
   /// Reused buffer for strings that contain escapes.
   var scratch: [UInt8] = []
+  /// Where parsing starts (`afterValue` when resuming after a complete value).
+  var initialStep = Step.expectingValue
+  /// Whether to record a `checkpoint` to resume from when the input ends early.
+  var isStreaming = false
+  /// The state when the current step began; a step cut short is rolled back to it.
+  var stepStart: StepStart?
+  /// Where to resume when more input arrives (set when a streaming parse ends early).
+  var checkpoint: Checkpoint?
 
   init(bytes: UnsafeBufferPointer<UInt8>, isPartial: Bool) {
     self.bytes = bytes
@@ -85,8 +93,9 @@ struct JSONParser {
   /// Parses the whole input: one value surrounded by optional whitespace.
   mutating func parseDocument() throws(JSONParsingError) -> GeneratedContent {
     skipWhitespace()
-    var step = Step.expectingValue
+    var step = initialStep
     while true {
+      if isStreaming { recordStepStart(step) }
       switch step {
       case .expectingValue: step = try parseValue()
       case .afterValue: step = try parseAfterValue()
@@ -115,6 +124,8 @@ struct JSONParser {
     case UInt8(ascii: "["):
       try openContainer(isObject: false)
       skipWhitespace()
+      // Cut right after `[`: end this step, so a stream resumes where `]` may follow.
+      if position >= bytes.count, isPartial { return .finished(finishPartially(with: nil)) }
       if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
         position += 1
         closeContainer()
@@ -274,6 +285,7 @@ struct JSONParser {
   /// Ends a partial parse: adds `pending` (a truncated scalar, if any) and
   /// closes every open container as incomplete.
   mutating func finishPartially(with pending: GeneratedContent?) -> GeneratedContent {
+    if isStreaming { saveCheckpoint() }
     if let pending { values.append(pending) }
     while !containers.isEmpty {
       closeContainer(isComplete: false)
