@@ -7,8 +7,12 @@ struct SkillFolderChecker {
   let limits: SkillLoaderLimits
 
   /// The links that name existing files inside the folder; the others are reported.
+  ///
+  /// `resources` (from ``resources(into:)``) are known to be inside, so only
+  /// other paths need their symbolic links resolved.
   func links(
-    _ destinations: [MarkdownOutline.Destination], into diagnostics: inout DiagnosticCollector
+    _ destinations: [MarkdownOutline.Destination], resources: Set<String>,
+    into diagnostics: inout DiagnosticCollector
   ) -> [SkillLink] {
     var links: [SkillLink] = []
     for destination in destinations {
@@ -24,6 +28,13 @@ struct SkillFolderChecker {
         report(
           "link \"\(destination.destination)\" leaves the skill folder; link only to the skill's own files "
             + "with relative paths", &diagnostics)
+        continue
+      }
+      if resources.contains(relative) {
+        links.append(
+          SkillLink(
+            destination: destination.destination, path: relative, line: destination.line,
+            column: destination.column))
         continue
       }
       let joined = canonicalFolder + "/" + relative

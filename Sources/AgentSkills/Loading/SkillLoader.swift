@@ -39,12 +39,16 @@ public struct SkillLoader: Sendable {
 
   /// Loads the skill in `folder` and reports what was found, without throwing.
   public func inspect(folder: URL) -> SkillLoadReport {
-    let folderPath = folder.path
-    let filePath = folder.appendingPathComponent("SKILL.md").path
-    var folderDiagnostics = DiagnosticCollector(path: folderPath, mode: mode)
-    guard let canonicalFolder = checkFolder(folderPath, into: &folderDiagnostics) else {
+    var folderDiagnostics = DiagnosticCollector(path: folder.path, mode: mode)
+    guard let canonicalFolder = checkFolder(folder.path, into: &folderDiagnostics) else {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: folderDiagnostics.diagnostics)
     }
+    return inspect(folder: folder, canonicalFolder: canonicalFolder)
+  }
+
+  /// Loads a folder whose canonical path is already known (discovery has it).
+  func inspect(folder: URL, canonicalFolder: String) -> SkillLoadReport {
+    let filePath = folder.path + "/SKILL.md"
     var diagnostics = DiagnosticCollector(path: filePath, mode: mode)
     guard let bytes = readSkillFile(filePath, folder: canonicalFolder, into: &diagnostics) else {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
@@ -90,7 +94,7 @@ public struct SkillLoader: Sendable {
         return nil
       }
     }
-    guard case .file = FileSystem.followedKind(of: path) else {
+    guard case .file = kind == .symbolicLink ? FileSystem.followedKind(of: path) : kind else {
       diagnostics.error("SKILL.md is not a regular file")
       return nil
     }
@@ -137,8 +141,8 @@ public struct SkillLoader: Sendable {
     }
     let outline = MarkdownOutline.parse(source.body, firstLine: source.bodyFirstLine)
     let checker = SkillFolderChecker(canonicalFolder: canonicalFolder, limits: limits)
-    let links = checker.links(outline.destinations, into: &diagnostics)
     let resources = checker.resources(into: &diagnostics)
+    let links = checker.links(outline.destinations, resources: Set(resources), into: &diagnostics)
     guard let frontMatter else { return nil }
     return LoadedSkill(
       frontMatter: frontMatter, body: source.body, bodyFirstLine: source.bodyFirstLine,

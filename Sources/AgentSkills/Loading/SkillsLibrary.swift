@@ -39,8 +39,7 @@ public struct SkillsLibrary: Sendable {
       let found = discovery.skillFolders(under: root.path)
       diagnostics += found.diagnostics
       try stopIfStrict()
-      for folder in found.folders {
-        let report = loader.inspect(folder: URL(fileURLWithPath: folder, isDirectory: true))
+      for report in ParallelLoader.inspect(found.folders, with: loader) {
         diagnostics += report.diagnostics
         try stopIfStrict()
         guard let skill = report.skill else { continue }
