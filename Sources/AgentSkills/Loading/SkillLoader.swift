@@ -129,7 +129,9 @@ public struct SkillLoader: Sendable {
     case .success(let node): root = node
     case .failure(let error):
       diagnostics.error(
-        error.message, line: error.line + source.frontMatterFirstLine - 1, column: error.column)
+        error.describe(firstLine: source.frontMatterFirstLine),
+        line: error.line + source.frontMatterFirstLine - 1,
+        column: error.column)
       return nil
     }
     let reader = FrontMatterReader(firstLine: source.frontMatterFirstLine, folderName: folderName)
