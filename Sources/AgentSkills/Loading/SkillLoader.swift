@@ -54,13 +54,22 @@ public struct SkillLoader: Sendable {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
     }
     let skill = parse(
-      bytes, folder: folder, canonicalFolder: canonicalFolder, folderName: folder.lastPathComponent,
+      bytes, folder: folder, canonicalFolder: canonicalFolder, folderName: Self.folderName(of: folder, canonical: canonicalFolder),
       into: &diagnostics)
     return SkillLoadReport(
       folder: folder, skill: diagnostics.hasErrors ? nil : skill, diagnostics: diagnostics.diagnostics)
   }
 
   // MARK: - Steps
+
+  /// The folder's name as given, or its real name when given as `.` or `..`.
+  static func folderName(of folder: URL, canonical: String) -> String {
+    let given = folder.lastPathComponent
+    if given.isEmpty || given == "." || given == ".." || given == "/" {
+      return canonical.split(separator: "/").last.map(String.init) ?? given
+    }
+    return given
+  }
 
   private func checkFolder(_ path: String, into diagnostics: inout DiagnosticCollector) -> String? {
     guard FileSystem.followedKind(of: path) == .directory, let canonical = FileSystem.realPath(path) else {
