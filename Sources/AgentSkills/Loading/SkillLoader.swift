@@ -54,7 +54,8 @@ public struct SkillLoader: Sendable {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
     }
     let skill = parse(
-      bytes, folder: folder, canonicalFolder: canonicalFolder, folderName: Self.folderName(of: folder, canonical: canonicalFolder),
+      bytes, folder: folder, canonicalFolder: canonicalFolder,
+      folderName: Self.folderName(of: folder, canonical: canonicalFolder),
       into: &diagnostics)
     return SkillLoadReport(
       folder: folder, skill: diagnostics.hasErrors ? nil : skill, diagnostics: diagnostics.diagnostics)
