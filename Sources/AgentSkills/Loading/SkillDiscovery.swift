@@ -42,6 +42,9 @@ struct SkillDiscovery {
         "\(tooDeep.count) folder(s) are more than \(limits.maximumDepth) levels below the root and were "
           + "not searched, starting with \(first)")
     }
+    if folders.isEmpty && !diagnostics.hasErrors {
+      diagnostics.warning("no skills here: no folder under this root holds a SKILL.md")
+    }
     return (folders, diagnostics.diagnostics)
   }
 
