@@ -17,7 +17,7 @@ struct SkillFolderChecker {
     var links: [SkillLink] = []
     for destination in destinations {
       guard let written = Self.localPath(destination.destination) else { continue }
-      let decoded = written.removingPercentEncoding ?? written
+      let decoded = written.contains("%") ? (written.removingPercentEncoding ?? written) : written
       let shown = destination.destination
       guard let relative = RelativePath.normalized(decoded) else {
         let climbs = decoded.split(separator: "/").contains("..")
