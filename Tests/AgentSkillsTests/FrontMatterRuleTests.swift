@@ -182,3 +182,12 @@ func `names that break the rules are errors`(name: String, message: String) thro
   let empty = try fixture.skill("blank", frontMatter: "")
   #expect(errors(inspect(empty)) == ["the front matter is empty; add at least name and description"])
 }
+
+@Test func `a block scalar description is trimmed`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(
+    "folded", frontMatter: "name: folded\ndescription: >\n  Reviews things\n  carefully.\nlicense: \" MIT \"")
+  let skill = try SkillLoader(mode: .strict).load(folder: folder)
+  #expect(skill.description == "Reviews things carefully.")
+  #expect(skill.frontMatter.license == "MIT")
+}

@@ -40,7 +40,13 @@ let referenceValidator: URL? = {
 func `every shipped skill passes the skills-ref reference validator`() throws {
   let validator = try #require(referenceValidator)
   let folders = try FileManager.default.contentsOfDirectory(atPath: shippedSkillsFolder.path)
-    .filter { !$0.hasPrefix(".") }.sorted()
+    .filter { name in
+      var isDirectory: ObjCBool = false
+      let path = shippedSkillsFolder.appendingPathComponent(name).path
+      return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue
+    }
+    .sorted()
   #expect(folders.count >= 8)
   for folder in folders {
     let process = Process()

@@ -121,3 +121,17 @@ import Testing
     SkillDiagnostic(severity: .warning, path: "Skills", message: "no skills").description
       == "Skills: warning: no skills")
 }
+
+@Test func `resource listing is bounded in count and depth`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("many")
+  for index in 0..<5 { try fixture.write("x", to: "many/assets/file-\(index).txt") }
+  try fixture.write("deep", to: "many/a/b/c/d/e/f/g/deep.txt")
+  let limits = SkillLoaderLimits(maximumResources: 3)
+  let skill = try SkillLoader(limits: limits).load(folder: folder)
+  #expect(skill.resources.count == 3)
+  #expect(skill.diagnostics.first?.message.hasPrefix("the skill folder holds more than 3 files") == true)
+  let unbounded = try SkillLoader().load(folder: folder)
+  #expect(unbounded.resources.count == 5)
+  #expect(!unbounded.resources.contains("a/b/c/d/e/f/g/deep.txt"))
+}

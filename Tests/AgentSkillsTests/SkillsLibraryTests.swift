@@ -80,3 +80,12 @@ import Testing
   #expect(library.loadedSkills.isEmpty)
   #expect(library.diagnostics.map(\.message) == ["no such folder"])
 }
+
+@Test func `a root without skills says so`() throws {
+  let fixture = try SkillFixture()
+  try fixture.write("notes\n", to: "docs/README.md")
+  let library = try SkillsLibrary(root: fixture.root, mode: .strict)
+  #expect(library.loadedSkills.isEmpty)
+  #expect(library.diagnostics.map(\.severity) == [.warning])
+  #expect(library.diagnostics.first?.message.hasPrefix("no skills here") == true)
+}

@@ -37,5 +37,11 @@ enum AtomicFileWriter {
       unlink(temporary)
       throw .cannotWrite(path: path, reason: failure)
     }
+    // Make the rename itself durable; a failure here leaves a complete file either way.
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if directory >= 0 {
+      fsync(directory)
+      close(directory)
+    }
   }
 }

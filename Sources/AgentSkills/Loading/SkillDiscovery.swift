@@ -17,34 +17,42 @@ struct SkillDiscovery {
     self.mode = mode
   }
 
-  /// The skill folders under `root` (the root itself when it is one), as paths built on `root`.
-  mutating func skillFolders(under root: String) -> (folders: [String], diagnostics: [SkillDiagnostic]) {
+  /// A skill folder found: its path built on the root, and its canonical path.
+  struct Found: Equatable {
+    var path: String
+    var canonical: String
+  }
+
+  /// The skill folders under `root` (the root itself when it is one).
+  mutating func skillFolders(under root: String) -> (folders: [Found], diagnostics: [SkillDiagnostic]) {
     var diagnostics = DiagnosticCollector(path: root, mode: mode)
     guard FileSystem.followedKind(of: root) == .directory, let canonicalRoot = FileSystem.realPath(root)
     else {
       diagnostics.error(FileSystem.kind(of: root) == nil ? "no such folder" : "not a folder")
       return ([], diagnostics.diagnostics)
     }
-    var folders: [String] = []
+    var folders: [Found] = []
     var tooDeep: [String] = []
     search(
-      root, depth: 0, canonicalRoot: canonicalRoot, folders: &folders, tooDeep: &tooDeep,
+      root, canonical: canonicalRoot, depth: 0, canonicalRoot: canonicalRoot, folders: &folders,
+      tooDeep: &tooDeep,
       diagnostics: &diagnostics)
     if let first = tooDeep.first {
       diagnostics.warning(
         "\(tooDeep.count) folder(s) are more than \(limits.maximumDepth) levels below the root and were "
           + "not searched, starting with \(first)")
     }
+    if folders.isEmpty && !diagnostics.hasErrors {
+      diagnostics.warning("no skills here: no folder under this root holds a SKILL.md")
+    }
     return (folders, diagnostics.diagnostics)
   }
 
   private mutating func search(
-    _ path: String, depth: Int, canonicalRoot: String, folders: inout [String], tooDeep: inout [String],
-    diagnostics: inout DiagnosticCollector
+    _ path: String, canonical: String, depth: Int, canonicalRoot: String, folders: inout [Found],
+    tooDeep: inout [String], diagnostics: inout DiagnosticCollector
   ) {
-    guard let canonical = FileSystem.realPath(path), visitedCanonical.insert(canonical).inserted else {
-      return
-    }
+    guard visitedCanonical.insert(canonical).inserted else { return }
     guard visitedFolders < limits.maximumFolders else {
       if !reportedFolderLimit {
         reportedFolderLimit = true
@@ -55,16 +63,18 @@ struct SkillDiscovery {
       return
     }
     visitedFolders += 1
-    if FileSystem.kind(of: path + "/SKILL.md") != nil {
-      folders.append(path)
+    // A lowercase skill.md counts too, so that the loader can say to rename it.
+    if FileSystem.kind(of: path + "/SKILL.md") != nil || FileSystem.kind(of: path + "/skill.md") != nil {
+      folders.append(Found(path: path, canonical: canonical))
       return
     }
     guard let names = FileSystem.contentsOfDirectory(path) else { return }
     for name in names where !name.hasPrefix(".") {
       let child = path.hasSuffix("/") ? path + name : path + "/" + name
+      let childCanonical: String
       switch FileSystem.kind(of: child) {
       case .directory:
-        break
+        childCanonical = canonical == "/" ? "/" + name : canonical + "/" + name
       case .symbolicLink:
         guard FileSystem.followedKind(of: child) == .directory else { continue }
         guard let target = FileSystem.realPath(child), FileSystem.isInside(target, folder: canonicalRoot)
@@ -73,6 +83,7 @@ struct SkillDiscovery {
             "\(child) is a symbolic link that leaves the root; it is not followed")
           continue
         }
+        childCanonical = target
       default:
         continue
       }
@@ -81,7 +92,8 @@ struct SkillDiscovery {
         continue
       }
       search(
-        child, depth: depth + 1, canonicalRoot: canonicalRoot, folders: &folders, tooDeep: &tooDeep,
+        child, canonical: childCanonical, depth: depth + 1, canonicalRoot: canonicalRoot, folders: &folders,
+        tooDeep: &tooDeep,
         diagnostics: &diagnostics)
     }
   }

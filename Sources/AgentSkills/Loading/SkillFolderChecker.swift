@@ -7,44 +7,53 @@ struct SkillFolderChecker {
   let limits: SkillLoaderLimits
 
   /// The links that name existing files inside the folder; the others are reported.
+  ///
+  /// `resources` (from ``resources(into:)``) are known to be inside, so only
+  /// other paths need their symbolic links resolved.
   func links(
-    _ destinations: [MarkdownOutline.Destination], into diagnostics: inout DiagnosticCollector
+    _ destinations: [MarkdownOutline.Destination], resources: Set<String>,
+    into diagnostics: inout DiagnosticCollector
   ) -> [SkillLink] {
     var links: [SkillLink] = []
     for destination in destinations {
       guard let written = Self.localPath(destination.destination) else { continue }
-      let decoded = written.removingPercentEncoding ?? written
-      let report = { (message: String, diagnostics: inout DiagnosticCollector) in
-        diagnostics.questionable(message, line: destination.line, column: destination.column)
-      }
-      guard !decoded.hasPrefix("/"), let relative = RelativePath.normalized(decoded) else {
-        if RelativePath.normalized(decoded) == nil && !decoded.hasPrefix("/") && !decoded.contains("..") {
-          continue  // a link to the folder itself, such as "./"
+      let decoded = written.contains("%") ? (written.removingPercentEncoding ?? written) : written
+      let shown = destination.destination
+      guard let relative = RelativePath.normalized(decoded) else {
+        let climbs = decoded.split(separator: "/").contains("..")
+        if decoded.hasPrefix("/") || decoded.hasPrefix("~") || climbs {
+          report(
+            "link \"\(shown)\" leaves the skill folder; link only to the skill's own files with relative paths",
+            at: destination, into: &diagnostics)
         }
-        report(
-          "link \"\(destination.destination)\" leaves the skill folder; link only to the skill's own files "
-            + "with relative paths", &diagnostics)
-        continue
+        continue  // otherwise a link to the folder itself, such as "./"
       }
-      let joined = canonicalFolder + "/" + relative
-      guard FileSystem.kind(of: joined) != nil, let canonical = FileSystem.realPath(joined) else {
-        report(
-          "link \"\(destination.destination)\" points to a file that does not exist in the skill folder",
-          &diagnostics)
-        continue
-      }
-      guard FileSystem.isInside(canonical, folder: canonicalFolder) else {
-        report(
-          "link \"\(destination.destination)\" goes through a symbolic link that leaves the skill folder",
-          &diagnostics)
-        continue
+      if !resources.contains(relative) {
+        let joined = canonicalFolder + "/" + relative
+        guard FileSystem.kind(of: joined) != nil, let canonical = FileSystem.realPath(joined) else {
+          report(
+            "link \"\(shown)\" points to a file that does not exist in the skill folder", at: destination,
+            into: &diagnostics)
+          continue
+        }
+        guard FileSystem.isInside(canonical, folder: canonicalFolder) else {
+          report(
+            "link \"\(shown)\" goes through a symbolic link that leaves the skill folder", at: destination,
+            into: &diagnostics)
+          continue
+        }
       }
       links.append(
-        SkillLink(
-          destination: destination.destination, path: relative, line: destination.line,
-          column: destination.column))
+        SkillLink(destination: shown, path: relative, line: destination.line, column: destination.column))
     }
     return links
+  }
+
+  private func report(
+    _ message: String, at destination: MarkdownOutline.Destination,
+    into diagnostics: inout DiagnosticCollector
+  ) {
+    diagnostics.questionable(message, line: destination.line, column: destination.column)
   }
 
   /// The path part of a destination that names a local file, or `nil` for web

@@ -39,24 +39,38 @@ public struct SkillLoader: Sendable {
 
   /// Loads the skill in `folder` and reports what was found, without throwing.
   public func inspect(folder: URL) -> SkillLoadReport {
-    let folderPath = folder.path
-    let filePath = folder.appendingPathComponent("SKILL.md").path
-    var folderDiagnostics = DiagnosticCollector(path: folderPath, mode: mode)
-    guard let canonicalFolder = checkFolder(folderPath, into: &folderDiagnostics) else {
+    var folderDiagnostics = DiagnosticCollector(path: folder.path, mode: mode)
+    guard let canonicalFolder = checkFolder(folder.path, into: &folderDiagnostics) else {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: folderDiagnostics.diagnostics)
     }
+    return inspect(folder: folder, canonicalFolder: canonicalFolder)
+  }
+
+  /// Loads a folder whose canonical path is already known (discovery has it).
+  func inspect(folder: URL, canonicalFolder: String) -> SkillLoadReport {
+    let filePath = folder.path + "/SKILL.md"
     var diagnostics = DiagnosticCollector(path: filePath, mode: mode)
     guard let bytes = readSkillFile(filePath, folder: canonicalFolder, into: &diagnostics) else {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
     }
     let skill = parse(
-      bytes, folder: folder, canonicalFolder: canonicalFolder, folderName: folder.lastPathComponent,
+      bytes, folder: folder, canonicalFolder: canonicalFolder,
+      folderName: Self.folderName(of: folder, canonical: canonicalFolder),
       into: &diagnostics)
     return SkillLoadReport(
       folder: folder, skill: diagnostics.hasErrors ? nil : skill, diagnostics: diagnostics.diagnostics)
   }
 
   // MARK: - Steps
+
+  /// The folder's name as given, or its real name when given as `.` or `..`.
+  static func folderName(of folder: URL, canonical: String) -> String {
+    let given = folder.lastPathComponent
+    if given.isEmpty || given == "." || given == ".." || given == "/" {
+      return canonical.split(separator: "/").last.map(String.init) ?? given
+    }
+    return given
+  }
 
   private func checkFolder(_ path: String, into diagnostics: inout DiagnosticCollector) -> String? {
     guard FileSystem.followedKind(of: path) == .directory, let canonical = FileSystem.realPath(path) else {
@@ -90,7 +104,7 @@ public struct SkillLoader: Sendable {
         return nil
       }
     }
-    guard case .file = FileSystem.followedKind(of: path) else {
+    guard case .file = kind == .symbolicLink ? FileSystem.followedKind(of: path) : kind else {
       diagnostics.error("SKILL.md is not a regular file")
       return nil
     }
@@ -125,7 +139,9 @@ public struct SkillLoader: Sendable {
     case .success(let node): root = node
     case .failure(let error):
       diagnostics.error(
-        error.message, line: error.line + source.frontMatterFirstLine - 1, column: error.column)
+        error.describe(firstLine: source.frontMatterFirstLine),
+        line: error.line + source.frontMatterFirstLine - 1,
+        column: error.column)
       return nil
     }
     let reader = FrontMatterReader(firstLine: source.frontMatterFirstLine, folderName: folderName)
@@ -137,8 +153,8 @@ public struct SkillLoader: Sendable {
     }
     let outline = MarkdownOutline.parse(source.body, firstLine: source.bodyFirstLine)
     let checker = SkillFolderChecker(canonicalFolder: canonicalFolder, limits: limits)
-    let links = checker.links(outline.destinations, into: &diagnostics)
     let resources = checker.resources(into: &diagnostics)
+    let links = checker.links(outline.destinations, resources: Set(resources), into: &diagnostics)
     guard let frontMatter else { return nil }
     return LoadedSkill(
       frontMatter: frontMatter, body: source.body, bodyFirstLine: source.bodyFirstLine,

@@ -11,7 +11,8 @@ import Foundation
 /// In lenient mode (the default) every good skill is loaded and the bad ones are
 /// reported in ``diagnostics``; in strict mode the first error is thrown. When two
 /// skills share a name, the one under the earlier root (or, under one root, the
-/// earlier path) wins and the other is reported.
+/// earlier path) wins and the other is reported. Hidden folders (`.git`, `.build`)
+/// are not searched, and the inside of a skill folder is not searched for more skills.
 public struct SkillsLibrary: Sendable {
   /// The roots searched, in order of precedence.
   public let roots: [URL]
@@ -39,8 +40,7 @@ public struct SkillsLibrary: Sendable {
       let found = discovery.skillFolders(under: root.path)
       diagnostics += found.diagnostics
       try stopIfStrict()
-      for folder in found.folders {
-        let report = loader.inspect(folder: URL(fileURLWithPath: folder, isDirectory: true))
+      for report in ParallelLoader.inspect(found.folders, with: loader) {
         diagnostics += report.diagnostics
         try stopIfStrict()
         guard let skill = report.skill else { continue }

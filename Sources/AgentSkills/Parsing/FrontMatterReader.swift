@@ -109,7 +109,7 @@ struct FrontMatterReader {
       }
       return nil
     }
-    guard let text = node.stringValue else {
+    guard let raw = node.stringValue else {
       let hint =
         node.scalarText.map { " (quote it: \(key): \"\($0)\")" } ?? ""
       report(
@@ -117,6 +117,8 @@ struct FrontMatterReader {
       )
       return nil
     }
+    // Block scalars (`description: >`) end with a newline; the name is never trimmed.
+    let text = key == "name" ? raw : raw.trimmingWhitespace()
     if text.allSatisfy(\.isWhitespace) {
       report("\(key) is empty", at: node, into: &diagnostics)
       return nil

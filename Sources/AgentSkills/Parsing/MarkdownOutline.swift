@@ -1,5 +1,4 @@
 import CMark
-import Foundation
 
 /// The heading tree and link destinations of a markdown body, read with libcmark.
 struct MarkdownOutline {
@@ -27,7 +26,7 @@ struct MarkdownOutline {
     }
     defer { cmark_iter_free(iterator) }
 
-    var lines: [Substring]?
+    var lineStarts: [Int]?
     var headings: [SkillSection] = []
     var destinations: [Destination] = []
     var title: String?
@@ -54,8 +53,8 @@ struct MarkdownOutline {
       case (CMARK_NODE_LINK, CMARK_EVENT_ENTER), (CMARK_NODE_IMAGE, CMARK_EVENT_ENTER):
         guard let url = cmark_node_get_url(node) else { break }
         let destination = String(cString: url)
-        if lines == nil { lines = body.split(separator: "\n", omittingEmptySubsequences: false) }
-        let (line, column) = locate(destination, of: node, in: lines ?? [])
+        if lineStarts == nil { lineStarts = startsOfLines(in: bytes) }
+        let (line, column) = locate(destination, of: node, in: bytes, lineStarts: lineStarts ?? [0])
         destinations.append(Destination(destination: destination, line: line + firstLine - 1, column: column))
       default:
         break
@@ -68,7 +67,7 @@ struct MarkdownOutline {
   /// nodes no position, so the destination is looked for in the lines of the
   /// nearest block that has one.
   private static func locate(
-    _ destination: String, of node: OpaquePointer, in lines: [Substring]
+    _ destination: String, of node: OpaquePointer, in text: [UInt8], lineStarts: [Int]
   ) -> (line: Int, column: Int) {
     var block: OpaquePointer? = node
     while let current = block, cmark_node_get_start_line(current) == 0 {
@@ -76,16 +75,41 @@ struct MarkdownOutline {
     }
     guard let block else { return (1, 1) }
     let start = max(1, Int(cmark_node_get_start_line(block)))
-    let end = max(start, Int(cmark_node_get_end_line(block)))
-    let column = Int(cmark_node_get_start_column(block))
-    guard !destination.isEmpty else { return (start, max(1, column)) }
-    for lineNumber in start...min(end, lines.count) where lineNumber >= 1 {
-      let text = lines[lineNumber - 1]
-      if let range = text.range(of: destination) {
-        return (lineNumber, text.unicodeScalars[text.startIndex..<range.lowerBound].count + 1)
-      }
+    let end = min(max(start, Int(cmark_node_get_end_line(block))), lineStarts.count)
+    let fallback = (start, max(1, Int(cmark_node_get_start_column(block))))
+    let needle = Array(destination.utf8)
+    guard !needle.isEmpty, start <= end else { return fallback }
+    for lineNumber in start...end {
+      let lineStart = lineStarts[lineNumber - 1]
+      let lineEnd = lineNumber < lineStarts.count ? lineStarts[lineNumber] : text.count
+      guard let offset = firstOffset(of: needle, in: text[lineStart..<lineEnd]) else { continue }
+      // Columns count characters (Unicode scalars), not bytes.
+      let column = text[lineStart..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
+      return (lineNumber, column)
     }
-    return (start, max(1, column))
+    return fallback
+  }
+
+  /// The byte offset at which each line of `text` starts.
+  private static func startsOfLines(in text: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (offset, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    return starts
+  }
+
+  private static func firstOffset(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard let first = needle.first, haystack.count >= needle.count else { return nil }
+    var index = haystack.startIndex
+    let last = haystack.endIndex - needle.count
+    while index <= last {
+      if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) {
+        return index
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// Nests a flat list of headings into a tree by level.

@@ -7,6 +7,16 @@ enum YAMLReader {
     var message: String
     var line: Int
     var column: Int
+    /// What libyaml was reading when it failed, such as "while scanning a quoted scalar".
+    var context: String?
+    /// The 1-based line where that context began.
+    var contextLine: Int = 0
+
+    /// The message with its context, numbering lines from `firstLine`.
+    func describe(firstLine: Int) -> String {
+      guard let context else { return message }
+      return "\(message) (\(context) that begins on line \(contextLine + firstLine - 1))"
+    }
   }
 
   /// Deeper nesting than this is refused, so hostile input cannot exhaust the stack.
@@ -43,12 +53,10 @@ enum YAMLReader {
 
   private static func syntaxError(from parser: yaml_parser_t) -> SyntaxError {
     let problem = parser.problem.map { String(cString: $0) } ?? "the YAML cannot be read"
-    var message = "YAML syntax error: \(problem)"
-    if let context = parser.context.map({ String(cString: $0) }) {
-      message += " (\(context) at line \(parser.context_mark.line + 1))"
-    }
     return SyntaxError(
-      message: message, line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+      message: "YAML syntax error: \(problem)", line: Int(parser.problem_mark.line) + 1,
+      column: Int(parser.problem_mark.column) + 1, context: parser.context.map { String(cString: $0) },
+      contextLine: Int(parser.context_mark.line) + 1)
   }
 
   /// Turns the event stream into a tree.
