@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
-    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "TestSupport"]),
+    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "AgentSkills", "TestSupport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),

@@ -11,6 +11,7 @@ enum BenchmarkCatalog {
       .init(name: "json/serialize/10MB") { try SerializeJSONBenchmark.make(size: .tenMegabytes) },
       .init(name: "session/assemble/100000-deltas") { SessionBenchmarks.streamedDeltas(count: 100_000) },
       .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
+      .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
     ]
   }

@@ -97,20 +97,11 @@ public enum AgentSkillsBenchmark {
       }
       loadTimes.append(clock.now - start)
     }
-    let files = try skillFiles(under: root)
+    let files = try skillFileContents(under: root)
     var cmarkTimes: [Duration] = []
     for _ in 0..<max(1, iterations) {
       let start = clock.now
-      for bytes in files {
-        bytes.withUnsafeBufferPointer { buffer in
-          guard let base = buffer.baseAddress else { return }
-          base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
-            if let document = cmark_parse_document(text, buffer.count, CMARK_OPT_DEFAULT) {
-              cmark_node_free(document)
-            }
-          }
-        }
-      }
+      _ = parseWithLibcmarkAlone(files)
       cmarkTimes.append(clock.now - start)
     }
     return Result(
@@ -118,7 +109,26 @@ public enum AgentSkillsBenchmark {
       loadDuration: median(loadTimes), cmarkDuration: median(cmarkTimes))
   }
 
-  private static func skillFiles(under root: URL) throws(Failure) -> [[UInt8]] {
+  /// Parses each file's bytes with `cmark_parse_document` and nothing else:
+  /// the baseline for loading. Returns how many documents parsed.
+  public static func parseWithLibcmarkAlone(_ files: [[UInt8]]) -> Int {
+    var parsed = 0
+    for bytes in files {
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
+          if let document = cmark_parse_document(text, buffer.count, CMARK_OPT_DEFAULT) {
+            cmark_node_free(document)
+            parsed += 1
+          }
+        }
+      }
+    }
+    return parsed
+  }
+
+  /// The bytes of every `SKILL.md` one level under `root`.
+  public static func skillFileContents(under root: URL) throws(Failure) -> [[UInt8]] {
     guard let names = FileSystem.contentsOfDirectory(root.path) else {
       throw Failure(path: root.path, reason: "cannot list the folder")
     }

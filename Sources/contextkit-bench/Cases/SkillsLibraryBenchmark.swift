@@ -1,0 +1,20 @@
+import AgentSkills
+import Foundation
+
+/// Loading and validating a library of 1,000 generated skills (5 KB bodies),
+/// against parsing the same `SKILL.md` bytes with libcmark alone.
+enum SkillsLibraryBenchmark {
+  static func make(count: Int = 1000, bodyBytes: Int = 5 * 1024) throws -> BenchmarkCase {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "contextkit-bench-skills-\(count)-\(bodyBytes)", isDirectory: true)
+    try? FileManager.default.removeItem(at: root)
+    try AgentSkillsBenchmark.generateLibrary(at: root, count: count, bodyBytes: bodyBytes)
+    let files = try AgentSkillsBenchmark.skillFileContents(under: root)
+    return BenchmarkCase(
+      name: "skills/load/\(count)",
+      run: { try SkillsLibrary(root: root, mode: .strict).loadedSkills.count },
+      baseline: BenchmarkCase.Operation(
+        name: "libcmark alone", run: { AgentSkillsBenchmark.parseWithLibcmarkAlone(files) }),
+      unit: BenchmarkUnit(name: "skill", countPerOperation: count))
+  }
+}
