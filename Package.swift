@@ -5,15 +5,19 @@ let package = Package(
   name: "ContextKit",
   products: [
     .library(name: "ModelSession", targets: ["ModelSession"]),
+    .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
   targets: [
     .target(name: "ModelSession"),
+    .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .executableTarget(name: "contextkit", dependencies: ["ModelSession"]),
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
+    .testTarget(
+      name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
