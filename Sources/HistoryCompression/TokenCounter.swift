@@ -27,14 +27,15 @@ public protocol TokenCounter: Sendable {
   /// The tokens a whole request takes: its transcript, the tools it offers and its schema.
   func tokenCount(of request: LanguageModelExecutorGenerationRequest) async throws -> Int
 
-  /// The tokens of each entry, in order. The default counts them one by one;
-  /// counters override it to reuse earlier counts or to ask in one batch.
+  /// The tokens of each entry, in order. Implement it to reuse earlier
+  /// counts or to ask in one batch; ``countingOneByOne(_:)`` counts them one by one.
   func tokenCounts(of entries: [Transcript.Entry]) async throws -> [Int]
 }
 
 extension TokenCounter {
-  /// Counts the entries one by one.
-  public func tokenCounts(of entries: [Transcript.Entry]) async throws -> [Int] {
+  /// The tokens of each entry, counted one by one with `tokenCount(of:)`:
+  /// the simplest implementation of `tokenCounts(of:)`.
+  public func countingOneByOne(_ entries: [Transcript.Entry]) async throws -> [Int] {
     var counts: [Int] = []
     counts.reserveCapacity(entries.count)
     for entry in entries {
