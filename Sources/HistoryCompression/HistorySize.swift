@@ -32,7 +32,7 @@ public enum HistorySize: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `entries` or `tokens`.
-  var unitName: String {
+  public var unitName: String {
     switch self {
     case .entries: "entries"
     case .tokens: "tokens"

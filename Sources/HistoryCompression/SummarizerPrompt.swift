@@ -13,37 +13,44 @@ enum SummarizerPrompt {
       text += "Summarize this conversation:\n\n"
     }
     for entry in entries {
-      guard let line = line(for: entry) else { continue }
-      text += line + "\n"
+      append(entry, to: &text)
     }
     return text
   }
 
-  private static func line(for entry: Transcript.Entry) -> String? {
+  private static func append(_ entry: Transcript.Entry, to text: inout String) {
     switch entry {
     case .instructions, .reasoning:
-      return nil
+      return
     case .prompt(let prompt):
-      if let summary = HistorySummary.summaryText(of: entry) { return "Earlier summary: " + summary }
-      return "User: " + render(prompt.segments)
+      if let summary = HistorySummary.summaryText(of: entry) {
+        text += "Earlier summary: " + summary + "\n"
+      } else {
+        text += "User: "
+        append(prompt.segments, to: &text)
+      }
     case .response(let response):
-      return "Assistant: " + render(response.segments)
+      text += "Assistant: "
+      append(response.segments, to: &text)
     case .toolCalls(let calls):
-      return calls.calls.map { "Assistant called the tool \($0.toolName) with \($0.arguments.jsonString)" }
-        .joined(separator: "\n")
+      for call in calls.calls {
+        text += "Assistant called the tool " + call.toolName + " with " + call.arguments.jsonString + "\n"
+      }
     case .toolOutput(let output):
-      return "The tool \(output.toolName) returned: " + render(output.segments)
+      text += "The tool " + output.toolName + " returned: "
+      append(output.segments, to: &text)
     }
   }
 
-  private static func render(_ segments: [Transcript.Segment]) -> String {
-    segments.map { segment in
+  private static func append(_ segments: [Transcript.Segment], to text: inout String) {
+    for segment in segments {
       switch segment {
-      case .text(let text): text.content
-      case .structure(let structure): structure.content.jsonString
-      case .attachment(let attachment): "[image\(attachment.label.map { ": \($0)" } ?? "")]"
-      case .custom(let custom): "[\(type(of: custom).typeIdentifier)]"
+      case .text(let segment): text += segment.content
+      case .structure(let structure): text += structure.content.jsonString
+      case .attachment(let attachment): text += "[image" + (attachment.label.map { ": " + $0 } ?? "") + "]"
+      case .custom(let custom): text += "[" + type(of: custom).typeIdentifier + "]"
       }
-    }.joined(separator: "\n")
+      text += "\n"
+    }
   }
 }

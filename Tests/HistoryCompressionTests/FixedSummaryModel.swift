@@ -28,7 +28,7 @@ struct FixedSummaryModel: LanguageModel {
         state.calls += 1
         state.prompts.append(prompt)
         if state.fails { throw Failure() }
-        return "Summary #\(state.calls) of \(prompt.count) characters."
+        return "Summary #\(state.calls) of \(prompt.utf8.count) bytes."
       }
     }
   }
