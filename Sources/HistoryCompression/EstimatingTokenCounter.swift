@@ -16,11 +16,13 @@ import Synchronization
 /// - each entry and each tool call: `framingTokenCount` more, for the role
 ///   markers and separators a chat template adds.
 ///
-/// Counts of entries are cached by entry id in a ``TokenCountCache`` shared by
-/// every counter with the same settings, so that measuring a growing
-/// transcript only counts the new entries. Instructions entries are counted
-/// afresh each time, because a session keeps their id while their content
-/// changes.
+/// Counts of entries whose estimate means writing JSON (tool calls,
+/// structured and custom content) are cached by entry id in a
+/// ``TokenCountCache`` shared by every counter with the same settings, so
+/// that measuring a growing transcript only encodes the new entries. Plain
+/// text is counted each time: adding up UTF-8 lengths costs less than a
+/// lookup. Instructions entries are never cached, because a session keeps
+/// their id while their content changes.
 ///
 /// ```swift
 /// let counter = EstimatingTokenCounter()
@@ -119,26 +121,51 @@ public struct EstimatingTokenCounter: TokenCounter {
   }
 
   private func entryCounts(_ entries: [Transcript.Entry]) -> [Int] {
-    var ids: [String] = []
-    ids.reserveCapacity(entries.count)
-    for entry in entries {
-      if case .instructions = entry { ids.append("") } else { ids.append(entry.id) }
-    }
-    let cached = cache.counts(for: ids)
+    // Only entries whose estimate means writing JSON go through the cache: for
+    // plain text, adding up UTF-8 lengths costs less than a lookup.
+    var cachedIDs: [String] = []
+    var cachedPositions: [Int] = []
     var counts: [Int] = []
     counts.reserveCapacity(entries.count)
-    var fresh: [(id: String, count: Int)] = []
     for (index, entry) in entries.enumerated() {
-      if let count = cached[index], !ids[index].isEmpty {
-        counts.append(count)
-        continue
+      if Self.isWorthCaching(entry) {
+        cachedIDs.append(entry.id)
+        cachedPositions.append(index)
+        counts.append(0)
+      } else {
+        counts.append(tokenCount(of: entry))
       }
-      let count = tokenCount(of: entry)
-      counts.append(count)
-      if !ids[index].isEmpty { fresh.append((ids[index], count)) }
+    }
+    guard !cachedIDs.isEmpty else { return counts }
+    let cached = cache.counts(for: cachedIDs)
+    var fresh: [(id: String, count: Int)] = []
+    for (slot, index) in cachedPositions.enumerated() {
+      if let count = cached[slot] {
+        counts[index] = count
+      } else {
+        let count = tokenCount(of: entries[index])
+        counts[index] = count
+        fresh.append((cachedIDs[slot], count))
+      }
     }
     cache.store(fresh)
     return counts
+  }
+
+  /// Whether counting the entry costs more than looking it up: tool calls and
+  /// entries with structured or custom segments (never instructions).
+  static func isWorthCaching(_ entry: Transcript.Entry) -> Bool {
+    switch entry {
+    case .instructions: return false
+    case .toolCalls: return true
+    case .prompt, .response, .reasoning, .toolOutput:
+      return entry.segments.contains { segment in
+        switch segment {
+        case .text, .attachment: false
+        case .structure, .custom: true
+        }
+      }
+    }
   }
 
   private func segmentsTokenCount(_ segments: [Transcript.Segment]) -> Int {

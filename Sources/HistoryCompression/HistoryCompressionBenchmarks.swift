@@ -31,8 +31,9 @@ public enum HistoryCompressionBenchmarks {
     public let run: @Sendable () async throws -> Void
   }
 
-  /// The cases for each size: each modifier alone, the three in a chain
-  /// (dropping tool calls, then summarizing, then a window), and JSON encoding.
+  /// The cases for each size: token counting with a warm cache and without
+  /// one, each modifier alone, the three in a chain (dropping tool calls, then
+  /// summarizing, then a window), and JSON encoding.
   public static func cases(entryCounts: [Int] = [100, 1_000, 10_000, 100_000]) -> [Case] {
     entryCounts.flatMap { count -> [Case] in
       let transcript = syntheticTranscript(entryCount: count)
@@ -50,7 +51,16 @@ public enum HistoryCompressionBenchmarks {
           [DroppingCompletedToolCalls(), summarize, RollingWindow(.tokens(16_000), tokenCounter: counter)]
         ),
       ]
-      var cases = stages.map { name, modifiers in
+      let entries = transcript.entries
+      let countWarm: @Sendable () async throws -> Void = { _ = counter.tokenCounts(of: entries) }
+      let countCold: @Sendable () async throws -> Void = {
+        _ = EstimatingTokenCounter(cache: TokenCountCache()).tokenCounts(of: entries)
+      }
+      var cases = [
+        Case(name: "tokenCounts/cached/\(count)", entryCount: count, prepare: countWarm, run: countWarm),
+        Case(name: "tokenCounts/uncached/\(count)", entryCount: count, prepare: {}, run: countCold),
+      ]
+      cases += stages.map { name, modifiers in
         let run: @Sendable () async throws -> Void = { _ = try await apply(modifiers, to: transcript) }
         return Case(name: "\(name)/\(count)", entryCount: count, prepare: run, run: run)
       }

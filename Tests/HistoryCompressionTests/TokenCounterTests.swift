@@ -50,24 +50,26 @@ import Testing
     #expect(counter.tokenCount(of: tool) > 4)
   }
 
-  @Test func `counts are cached by entry id, so a growing transcript only counts what is new`() {
+  @Test
+  func `counts that need JSON are cached by entry id, so a growing transcript only encodes what is new`() {
     let cache = TokenCountCache()
     let counter = EstimatingTokenCounter(cache: cache)
-    var entries = [Make.instructions()] + (1...50).flatMap(Make.turn)
+    var entries = [Make.instructions()] + (1...50).flatMap { Make.toolTurn($0, callCount: 2) }
     let first = counter.tokenCounts(of: entries)
-    #expect(cache.count == 100)
-    entries += Make.turn(51)
+    #expect(cache.count == 50)  // the tool-calls entries; text is cheaper to count than to look up
+    entries += Make.toolTurn(51)
     let second = counter.tokenCounts(of: entries)
-    #expect(cache.count == 102)
+    #expect(cache.count == 51)
     #expect(Array(second.prefix(first.count)) == first)
+    #expect(second == entries.map { counter.tokenCount(of: $0) })
   }
 
   @Test func `a cached count is reused even if the entry changed, which is why ids must change with content`()
   {
     let cache = TokenCountCache()
     let counter = EstimatingTokenCounter(cache: cache)
-    let short = counter.tokenCounts(of: [Make.prompt("same", "hi")])
-    let long = counter.tokenCounts(of: [Make.prompt("same", String(repeating: "x", count: 400))])
+    let short = counter.tokenCounts(of: [Make.calls("same", ["a"])])
+    let long = counter.tokenCounts(of: [Make.calls("same", ["a", "b", "c"])])
     #expect(short == long)
   }
 
