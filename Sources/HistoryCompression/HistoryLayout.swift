@@ -32,7 +32,7 @@ struct HistoryLayout {
     cutPoints = Self.cutPoints(entries, headEnd: head)
   }
 
-  /// The index of the first summary entry in the head, when there is one.
+  /// The positions of the summary entries in the head (empty when there are none).
   var summaryRange: Range<Int> { (hasInstructions ? 1 : 0)..<headEnd }
 
   /// The start of the turn that contains the entry before `end`: the last cut point before `end`.

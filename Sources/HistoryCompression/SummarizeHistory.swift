@@ -61,7 +61,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
     let plan = CompactionPlan(
       layout: layout, measure: measure, threshold: threshold.value,
       target: Int(Double(threshold.value) * options.retainedFraction),
-      summarySize: threshold.unitName == "entries" ? 1 : 0, end: entries.count)
+      summarySize: Self.summaryEntrySize(in: threshold), end: entries.count)
     guard let lastCut = plan.cuts.last else { return history }
 
     let keys = rangeKeys(entries, layout: layout, cuts: plan.cuts)
@@ -88,6 +88,15 @@ public struct SummarizeHistory: DynamicProfileModifier {
     kept.append(HistorySummary.entry(summary: summaryText, postamble: summaryPostamble))
     kept.append(contentsOf: entries[lastCut.start...])
     return Transcript(entries: kept)
+  }
+
+  /// What the summary entry adds to the history's size when the plan cannot
+  /// know its length yet: one entry, or no tokens.
+  private static func summaryEntrySize(in unit: HistorySize) -> Int {
+    switch unit {
+    case .entries: 1
+    case .tokens: 0
+    }
   }
 
   private func validate() throws {
