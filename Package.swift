@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "ContextKit", targets: ["ContextKit"]),
     .library(name: "ModelSession", targets: ["ModelSession"]),
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
+    .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -23,13 +24,17 @@ let package = Package(
       providers: [.apt(["libcmark-dev"])]
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
+    .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
-    .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
+    .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
-    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "AgentSkills", "TestSupport"]),
+    .executableTarget(
+      name: "contextkit-bench", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "TestSupport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
+    .testTarget(
+      name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

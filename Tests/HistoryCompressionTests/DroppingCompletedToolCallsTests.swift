@@ -1,0 +1,64 @@
+import HistoryCompression
+import ModelSession
+import Testing
+
+@Suite struct `Dropping completed tool calls` {
+  @Test func `drops the calls and outputs of answered earlier turns`() async throws {
+    let history = Transcript(
+      entries: [Make.instructions()] + Make.toolTurn(1, callCount: 2) + Make.turn(2) + Make.toolTurn(3) + [
+        Make.prompt("p4")
+      ])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context())
+    #expect(result.ids == ["instructions", "p1", "r1", "p2", "r2", "p3", "r3", "p4"])
+  }
+
+  @Test func `keeps the calls of the current tool loop`() async throws {
+    let history = Transcript(
+      entries: [Make.instructions()] + Make.toolTurn(1) + [
+        Make.prompt("p2"), Make.calls("t2", ["x", "y"]), Make.output("x"), Make.output("y"),
+        Make.response("mid"),
+        Make.calls("t2b", ["z"]), Make.output("z"),
+      ])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context(round: 2))
+    #expect(result.ids == ["instructions", "p1", "r1", "p2", "t2", "x", "y", "mid", "t2b", "z"])
+  }
+
+  @Test func `keeps a call whose output is missing, and so never leaves an orphan`() async throws {
+    let history = Transcript(entries: [
+      Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["a", "b"]), Make.output("a"),
+      Make.response("r1"),
+      Make.prompt("p2"),
+    ])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context())
+    #expect(result == history)
+  }
+
+  @Test func `keeps calls that no response followed`() async throws {
+    let history = Transcript(entries: [
+      Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["a"]), Make.output("a"), Make.prompt("p2"),
+    ])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context())
+    #expect(result == history)
+  }
+
+  @Test func `notes a rewrite when the previous turn's calls leave the history, and only then`() async throws
+  {
+    let base = [Make.instructions()] + Make.toolTurn(1)
+    let newTurn = Make.context()
+    _ = try await DroppingCompletedToolCalls().transformHistory(
+      Transcript(entries: base + [Make.prompt("p2")]), in: newTurn)
+    #expect(newTurn.notes.map(\.kind) == [.historyRewritten])
+    let laterRound = Make.context(round: 1)
+    _ = try await DroppingCompletedToolCalls().transformHistory(
+      Transcript(entries: base + [Make.prompt("p2"), Make.calls("t2", ["q"]), Make.output("q")]),
+      in: laterRound)
+    #expect(laterRound.notes.isEmpty)
+  }
+
+  @Test func `leaves a history without tool calls unchanged`() async throws {
+    let history = Transcript(
+      entries: [Make.instructions()] + (1...3).flatMap(Make.turn) + [Make.prompt("p4")])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context())
+    #expect(result == history)
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import HistoryCompression
+import ModelSession
+import Testing
+
+/// One random case: a transcript, and a pipeline of modifiers with random settings.
+struct PropertyCase {
+  enum Step: CustomStringConvertible {
+    case dropping
+    case window(HistorySize)
+    case summarize(HistorySize, fails: Bool)
+
+    var description: String {
+      switch self {
+      case .dropping: "droppingCompletedToolCalls()"
+      case .window(let size): "rollingWindow(\(size))"
+      case .summarize(let size, let fails):
+        "summarizeHistory(threshold: \(size))\(fails ? " [failing summarizer]" : "")"
+      }
+    }
+  }
+
+  /// Every modifier alone, and every order of the three.
+  static let pipelines: [[Int]] = [
+    [0], [1], [2], [0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0],
+  ]
+
+  let seed: UInt64
+  let transcript: Transcript
+  let steps: [Step]
+
+  init(seed: UInt64) {
+    self.seed = seed
+    var generator = TranscriptGenerator(seed: seed)
+    let transcript = generator.transcript(length: generator.length(maximum: 1_980))
+    // Sizes up to a bit more than the whole transcript (entries average under 80 estimated tokens).
+    let entryCount = transcript.count
+    func size() -> HistorySize {
+      generator.chance(percent: 50)
+        ? .entries(generator.integer(in: 1...max(1, entryCount * 6 / 5)))
+        : .tokens(generator.integer(in: 1...max(1, entryCount * 80)))
+    }
+    self.transcript = transcript
+    let pipeline = Self.pipelines[Int(seed % UInt64(Self.pipelines.count))]
+    steps = pipeline.map { kind in
+      switch kind {
+      case 0: .dropping
+      case 1: .window(size())
+      default: .summarize(size(), fails: generator.chance(percent: 20))
+      }
+    }
+  }
+
+  /// Runs the pipeline (the steps in order, as the session would run them) and returns what is wrong.
+  func problems() async throws -> [String] {
+    let counter = EstimatingTokenCounter(cache: TokenCountCache())
+    let store = SummaryStore()
+    let stored = transcript
+    var history = transcript
+    var problems: [String] = []
+    for step in steps {
+      let context = Make.context()
+      let input = history.entries
+      let output: Transcript
+      switch step {
+      case .dropping:
+        output = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
+        let removed = Set(input.map(\.id)).subtracting(output.map(\.id))
+        if input.contains(where: {
+          removed.contains($0.id) && !($0.kindName == "toolCalls" || $0.kindName == "toolOutput")
+        }) {
+          problems.append("\(step) removed an entry that is not a tool call or output")
+        }
+      case .window(let size):
+        output = try await RollingWindow(size, tokenCounter: counter).transformHistory(history, in: context)
+        let head = HistoryInvariants.headEnd(input)
+        let minimum = HistoryInvariants.size(
+          input[..<head] + input[HistoryInvariants.currentTurnStart(input)...], in: size, counter: counter)
+        let actual = HistoryInvariants.size(output.entries, in: size, counter: counter)
+        if minimum <= size.value, actual > size.value {
+          problems.append("\(step) kept \(actual), over its size, though the current turn fits (\(minimum))")
+        }
+      case .summarize(let size, let fails):
+        let behaviour = FixedSummaryModel.Behaviour(fails: fails)
+        let modifier = SummarizeHistory(
+          threshold: size, model: FixedSummaryModel(behaviour: behaviour),
+          options: .init(tokenCounter: counter, store: store))
+        output = try await modifier.transformHistory(history, in: context)
+        let head = HistoryInvariants.headEnd(input)
+        let hadSummary = head > (input.first?.kindName == "instructions" ? 1 : 0)
+        let slot = size.unitName == "entries" && !hadSummary ? 1 : 0
+        let minimum =
+          HistoryInvariants.size(
+            input[..<head] + input[HistoryInvariants.currentTurnStart(input)...], in: size, counter: counter)
+          + slot
+        let verbatim = output.entries.filter { entry in
+          !(entry.isHistorySummary && size.unitName == "tokens" && !input.contains { $0.id == entry.id })
+        }
+        let actual = HistoryInvariants.size(verbatim, in: size, counter: counter)
+        if minimum <= size.value, actual > size.value {
+          problems.append(
+            "\(step) kept \(actual), over its threshold, though the current turn fits (\(minimum))")
+        }
+        if fails,
+          output.contains(where: { entry in entry.isHistorySummary && !input.contains { $0.id == entry.id } })
+        {
+          problems.append("\(step) added a summary though the summarizer failed")
+        }
+      }
+      problems += HistoryInvariants.common(input: input, output: output.entries).map { "\(step): \($0)" }
+      history = output
+    }
+    if transcript != stored { problems.append("the stored transcript changed") }
+    return problems
+  }
+}
+
+@Suite struct `History properties` {
+  static let caseCount = 10_000
+  static let shardCount = 4
+
+  @Test(arguments: 0..<shardCount)
+  func `every modifier and every order keeps the invariants on random transcripts`(shard: Int) async throws {
+    var seeds = Array(stride(from: shard, to: Self.caseCount, by: Self.shardCount)).map { UInt64($0) }
+    if let only = ProcessInfo.processInfo.environment["HISTORY_PROPERTY_SEED"].flatMap(UInt64.init) {
+      seeds = shard == 0 ? [only] : []
+    }
+    for seed in seeds {
+      let testCase = PropertyCase(seed: seed)
+      let problems = try await testCase.problems()
+      guard problems.isEmpty else {
+        Issue.record(
+          """
+          seed \(seed) (rerun with HISTORY_PROPERTY_SEED=\(seed)): \(testCase.transcript.count) entries, \
+          pipeline in run order: \(testCase.steps.map(\.description).joined(separator: " → "))
+          \(problems.prefix(5).joined(separator: "\n"))
+          """)
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import HistoryCompression
+import ModelSession
+import Testing
+
+@Suite struct `Rolling window` {
+  let history = Transcript(entries: [Make.instructions()] + (1...5).flatMap(Make.turn) + [Make.prompt("p6")])
+
+  @Test func `keeps the instructions and the newest whole turns that fit`() async throws {
+    let result = try await RollingWindow(.entries(6)).transformHistory(history, in: Make.context())
+    #expect(result.ids == ["instructions", "p4", "r4", "p5", "r5", "p6"])
+  }
+
+  @Test func `never splits a prompt from its response, unlike suffix(n)`() async throws {
+    // suffix(5) would start at r4, a response without its prompt.
+    let result = try await RollingWindow(.entries(5)).transformHistory(history, in: Make.context())
+    #expect(result.ids == ["instructions", "p5", "r5", "p6"])
+  }
+
+  @Test func `never splits a tool call from its output`() async throws {
+    let history = Transcript(
+      entries: [Make.instructions()] + Make.toolTurn(1, callCount: 3) + Make.toolTurn(2, callCount: 2)
+        + [Make.prompt("p3")])
+    for size in 2...history.count {
+      let result = try await RollingWindow(.entries(size)).transformHistory(history, in: Make.context())
+      let callIDs = Set(
+        result.flatMap { entry -> [String] in
+          if case .toolCalls(let calls) = entry { return calls.calls.map(\.id) }
+          return []
+        })
+      let outputIDs = Set(
+        result.compactMap { entry -> String? in
+          if case .toolOutput(let output) = entry { return output.id }
+          return nil
+        })
+      #expect(callIDs == outputIDs, "size \(size)")
+      #expect(result.first?.id == "instructions")
+    }
+  }
+
+  @Test func `never drops the instructions entry`() async throws {
+    let result = try await RollingWindow(.entries(2)).transformHistory(history, in: Make.context())
+    #expect(result.ids == ["instructions", "p6"])
+  }
+
+  @Test(arguments: [HistorySize.entries(0), .entries(-3), .tokens(0), .tokens(-1)])
+  func `a size of zero or less is a clear error, not a crash`(size: HistorySize) async throws {
+    let error = await #expect(throws: HistoryCompressionError.self) {
+      try await RollingWindow(size).transformHistory(history, in: Make.context())
+    }
+    #expect(error == .invalidSize(modifier: "rollingWindow", size: size))
+    #expect(error?.description.contains("must be at least 1") == true)
+    #expect(throws: HistoryCompressionError.self) { try size.validated(for: "mine") }
+  }
+
+  @Test func `bounds by tokens, not only entries`() async throws {
+    let counter = EstimatingTokenCounter(cache: TokenCountCache())
+    let big = String(repeating: "x", count: 4_000)  // 1,000 tokens
+    let history = Transcript(entries: [
+      Make.instructions(), Make.prompt("p1", big), Make.response("r1"), Make.prompt("p2"),
+      Make.response("r2"),
+      Make.prompt("p3"),
+    ])
+    let result = try await RollingWindow(.tokens(200), tokenCounter: counter).transformHistory(
+      history, in: Make.context())
+    #expect(result.ids == ["instructions", "p2", "r2", "p3"])
+    let total = counter.tokenCounts(of: result.entries).reduce(0, +)
+    #expect(total <= 200)
+  }
+
+  @Test func `keeps the current turn whole when even it does not fit, and says so`() async throws {
+    let context = Make.context()
+    let history = Transcript(
+      entries: [Make.instructions()] + Make.toolTurn(1) + Make.toolTurn(2, callCount: 3).dropLast())
+    let result = try await RollingWindow(.entries(3)).transformHistory(history, in: context)
+    #expect(result.ids == ["instructions", "p2", "t2", "c2-0", "c2-1", "c2-2"])
+    #expect(
+      context.notes.contains { $0.kind == .information && $0.message.contains("kept the current turn whole") }
+    )
+  }
+
+  @Test func `leaves a history that fits unchanged`() async throws {
+    let result = try await RollingWindow(.entries(100)).transformHistory(history, in: Make.context())
+    #expect(result == history)
+  }
+
+  @Test func `keeps a summary entry with the instructions`() async throws {
+    let summary = HistorySummary.entry(summary: "Earlier we talked.", postamble: "")
+    let history = Transcript(
+      entries: [Make.instructions(), summary] + (1...3).flatMap(Make.turn) + [Make.prompt("p4")])
+    let result = try await RollingWindow(.entries(5)).transformHistory(history, in: Make.context())
+    #expect(result.ids == ["instructions", summary.id, "p3", "r3", "p4"])
+  }
+
+  @Test func `notes a rewrite only when the window moves`() async throws {
+    let moved = Make.context()
+    _ = try await RollingWindow(.entries(6)).transformHistory(history, in: moved)
+    #expect(moved.notes.contains { $0.kind == .historyRewritten })
+    // Mid tool loop, the window already starts at the current turn: the new round does not move it.
+    let steady = Make.context(round: 2)
+    let loop = Transcript(
+      entries: [Make.instructions()] + Make.turn(1) + Make.turn(2) + [
+        Make.prompt("p3"), Make.calls("t3", ["a"]), Make.output("a"), Make.calls("t3b", ["b"]),
+        Make.output("b"),
+      ])
+    let result = try await RollingWindow(.entries(5)).transformHistory(loop, in: steady)
+    #expect(result.ids == ["instructions", "p3", "t3", "a", "t3b", "b"])
+    #expect(!steady.notes.contains { $0.kind == .historyRewritten })
+  }
+}

@@ -1,0 +1,139 @@
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+@Suite struct `Summarize history` {
+  let behaviour = FixedSummaryModel.Behaviour()
+  let store = SummaryStore()
+
+  func modifier(_ threshold: HistorySize, fraction: Double = 0.5) -> SummarizeHistory {
+    SummarizeHistory(
+      threshold: threshold, model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(
+        retainedFraction: fraction, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
+        store: store))
+  }
+
+  func conversation(turns: Int) -> Transcript {
+    Transcript(entries: [Make.instructions()] + (1..<turns).flatMap(Make.turn) + [Make.prompt("p\(turns)")])
+  }
+
+  @Test func `leaves a history under the threshold alone and calls no model`() async throws {
+    let history = conversation(turns: 4)
+    let result = try await modifier(.entries(20)).transformHistory(history, in: Make.context())
+    #expect(result == history)
+    #expect(behaviour.calls == 0)
+  }
+
+  @Test func `replaces older turns with one summary right after the instructions`() async throws {
+    let history = conversation(turns: 8)
+    let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    #expect(result.first?.id == "instructions")
+    #expect(result[1].isHistorySummary)
+    #expect(result.count <= 10)
+    guard case .prompt = result[2] else {
+      Issue.record("the verbatim part starts at \(result[2].id), not at a prompt")
+      return
+    }
+    #expect(result.last?.id == "p8")
+    #expect(behaviour.calls == 1)
+    let summary = try #require(HistorySummary.summaryText(of: result[1]))
+    #expect(summary.hasPrefix("Summary #1"))
+    #expect(result[1].segments.joinedText.contains(SummarizeHistory.defaultPostamble))
+  }
+
+  @Test func `works in the middle of a tool loop, not only after a prompt`() async throws {
+    let history = Transcript(
+      entries: [Make.instructions()] + (1...6).flatMap(Make.turn) + [
+        Make.prompt("p7"), Make.calls("t7", ["a", "b"]), Make.output("a"), Make.output("b"),
+      ])
+    let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context(round: 1))
+    #expect(result[1].isHistorySummary)
+    #expect(Array(result.ids.suffix(4)) == ["p7", "t7", "a", "b"])
+  }
+
+  @Test func `folds a previous summary in instead of summarizing it as conversation`() async throws {
+    let old = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
+    let history = Transcript(
+      entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
+    let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    #expect(result.filter(\.isHistorySummary).count == 1)
+    #expect(result[1].isHistorySummary && result[1].id != old.id)
+    let prompt = try #require(behaviour.prompts.first)
+    #expect(prompt.contains("The summary of the conversation so far:\n\nThe user likes tea."))
+    #expect(!prompt.contains("User: Summary of the earlier"))
+    #expect(!prompt.contains("Carry on."))
+  }
+
+  @Test func `a failing summarizer falls back to a rolling window and notes why; the request goes on`()
+    async throws
+  {
+    behaviour.fails = true
+    let context = Make.context()
+    let history = conversation(turns: 8)
+    let result = try await modifier(.entries(10)).transformHistory(history, in: context)
+    let window = try await RollingWindow(.entries(10)).transformHistory(history, in: Make.context())
+    #expect(result == window)
+    #expect(context.notes.contains { $0.kind == .fallback && $0.source == "summarizeHistory" })
+  }
+
+  @Test func `a summarizer that stalls times out and falls back`() async throws {
+    let script = ModelScript([.stall()])
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: ScriptedLanguageModel(script: script),
+      options: .init(timeout: .milliseconds(50), store: store))
+    let context = Make.context()
+    let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
+    #expect(!result.contains { $0.isHistorySummary })
+    let note = try #require(context.notes.first { $0.kind == .fallback })
+    #expect(note.message.contains("did not answer within"))
+  }
+
+  @Test func `the summary of a range is computed once and the prefix stays byte-identical`() async throws {
+    let first = try await modifier(.entries(12)).transformHistory(conversation(turns: 8), in: Make.context())
+    let again = try await modifier(.entries(12)).transformHistory(conversation(turns: 8), in: Make.context())
+    let longer = try await modifier(.entries(12)).transformHistory(conversation(turns: 9), in: Make.context())
+    #expect(behaviour.calls == 1)
+    #expect(again == first)
+    #expect(Array(longer.entries.prefix(first.count - 1)) == Array(first.entries.dropLast()))
+    #expect(try first.jsonData() == again.jsonData())
+  }
+
+  @Test func `the cut moves in large steps: few compactions over many turns`() async throws {
+    var prefixes: Set<[String]> = []
+    for turns in 2...60 {
+      let result = try await modifier(.entries(20)).transformHistory(
+        conversation(turns: turns), in: Make.context())
+      prefixes.insert(Array(result.ids.prefix(3)))
+      #expect(result.count <= 20)
+    }
+    // Compacting to half of 20 entries frees room for about 5 turns of 2 entries each.
+    #expect(behaviour.calls <= 12)
+    #expect(prefixes.count == behaviour.calls + 1)
+  }
+
+  @Test func `a token threshold catches a few enormous entries that an entry count would miss`() async throws
+  {
+    let huge = String(repeating: "x", count: 40_000)
+    let history = Transcript(entries: [
+      Make.instructions(), Make.prompt("p1", huge), Make.response("r1", huge), Make.prompt("p2"),
+    ])
+    let byEntries = try await modifier(.entries(50)).transformHistory(history, in: Make.context())
+    #expect(byEntries == history)
+    let byTokens = try await modifier(.tokens(5_000)).transformHistory(history, in: Make.context())
+    #expect(byTokens.ids.count == 3 && byTokens[1].isHistorySummary)
+  }
+
+  @Test func `bad settings are clear errors`() async throws {
+    await #expect(throws: HistoryCompressionError.invalidSize(modifier: "summarizeHistory", size: .tokens(0)))
+    {
+      try await modifier(.tokens(0)).transformHistory(conversation(turns: 3), in: Make.context())
+    }
+    let error = await #expect(throws: HistoryCompressionError.self) {
+      try await modifier(.entries(10), fraction: 1.5).transformHistory(
+        conversation(turns: 3), in: Make.context())
+    }
+    #expect(error?.description == "summarizeHistory: retainedFraction is 1.5, it must be in (0, 1)")
+  }
+}

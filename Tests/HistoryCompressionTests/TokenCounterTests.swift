@@ -1,0 +1,98 @@
+import Foundation
+import HistoryCompression
+import ModelSession
+import Testing
+
+@Suite struct `Estimating token counter` {
+  @Test func `text is about four bytes a token, rounded up, plus framing`() {
+    let counter = EstimatingTokenCounter(cache: TokenCountCache())
+    #expect(counter.tokenCount(of: Make.text(String(repeating: "a", count: 9))) == 3)
+    #expect(counter.tokenCount(of: Make.prompt("p", String(repeating: "a", count: 8))) == 2 + 4)
+    #expect(counter.tokens(forByteCount: 0) == 0)
+  }
+
+  @Test func `an image costs a fixed amount whatever its size`() {
+    let counter = EstimatingTokenCounter(imageTokenCount: 500, framingTokenCount: 0, cache: TokenCountCache())
+    let small = Make.image("i1")
+    let big = Transcript.Entry.prompt(
+      Transcript.Prompt(
+        id: "i2",
+        segments: [
+          Make.text("what is this?"),
+          .attachment(
+            Transcript.AttachmentSegment(
+              content: .image(Transcript.ImageAttachment(data: Data(count: 1_000_000), mimeType: "image/png"))
+            )),
+        ]))
+    #expect(counter.tokenCount(of: small) == counter.tokenCount(of: big))
+    #expect(counter.tokenCount(of: small) == 500 + 4)
+  }
+
+  @Test func `tool calls count by their JSON text`() {
+    let counter = EstimatingTokenCounter(framingTokenCount: 0, cache: TokenCountCache())
+    // "weather" (7 bytes) + {"city":"Oslo"} (15 bytes) = 22 bytes → 6 tokens.
+    #expect(counter.tokenCount(of: Make.calls("t", ["c"])) == 6)
+    #expect(counter.tokenCount(of: Make.calls("t", ["c", "d"])) == 12)
+  }
+
+  @Test func `a request counts entries, tools not already listed, and the schema`() {
+    let counter = EstimatingTokenCounter(cache: TokenCountCache())
+    let tool = Transcript.ToolDefinition(
+      name: "lookup", description: "Looks things up.", parameters: String.generationSchema)
+    let entries = [Make.instructions(), Make.prompt("p1")]
+    let plain = LanguageModelExecutorGenerationRequest(
+      transcript: Transcript(entries: entries), enabledToolDefinitions: [])
+    let withTool = LanguageModelExecutorGenerationRequest(
+      transcript: Transcript(entries: entries), enabledToolDefinitions: [tool])
+    let entryTotal = entries.reduce(0) { $0 + counter.tokenCount(of: $1) }
+    #expect(counter.tokenCount(of: plain) == entryTotal)
+    #expect(counter.tokenCount(of: withTool) == entryTotal + counter.tokenCount(of: tool))
+    #expect(counter.tokenCount(of: tool) > 4)
+  }
+
+  @Test
+  func `counts that need JSON are cached by entry id, so a growing transcript only encodes what is new`() {
+    let cache = TokenCountCache()
+    let counter = EstimatingTokenCounter(cache: cache)
+    var entries = [Make.instructions()] + (1...50).flatMap { Make.toolTurn($0, callCount: 2) }
+    let first = counter.tokenCounts(of: entries)
+    #expect(cache.count == 50)  // the tool-calls entries; text is cheaper to count than to look up
+    entries += Make.toolTurn(51)
+    let second = counter.tokenCounts(of: entries)
+    #expect(cache.count == 51)
+    #expect(Array(second.prefix(first.count)) == first)
+    #expect(second == entries.map { counter.tokenCount(of: $0) })
+  }
+
+  @Test func `a cached count is reused even if the entry changed, which is why ids must change with content`()
+  {
+    let cache = TokenCountCache()
+    let counter = EstimatingTokenCounter(cache: cache)
+    let short = counter.tokenCounts(of: [Make.calls("same", ["a"])])
+    let long = counter.tokenCounts(of: [Make.calls("same", ["a", "b", "c"])])
+    #expect(short == long)
+  }
+
+  @Test func `instructions are counted afresh, because the session keeps their id while they change`() {
+    let counter = EstimatingTokenCounter(cache: TokenCountCache())
+    let short = counter.tokenCounts(of: [Make.instructions("hi")])
+    let long = counter.tokenCounts(of: [Make.instructions(String(repeating: "x", count: 400))])
+    #expect(short[0] < long[0])
+  }
+
+  @Test func `the cache is bounded and keeps ids it sees again`() {
+    let cache = TokenCountCache(capacity: 2)
+    cache.store([("a", 1), ("b", 2)])
+    #expect(cache.counts(for: ["a"]) == [1])
+    cache.store([("c", 3)])
+    #expect(cache.counts(for: ["a", "b", "c"]) == [1, 2, 3])
+    cache.store([("d", 4), ("e", 5), ("f", 6)])
+    #expect(cache.count <= 4)
+    #expect(cache.counts(for: ["f"]) == [6])
+  }
+
+  @Test func `counters with the same settings share one cache`() {
+    #expect(EstimatingTokenCounter().cache === EstimatingTokenCounter().cache)
+    #expect(EstimatingTokenCounter().cache !== EstimatingTokenCounter(bytesPerToken: 3).cache)
+  }
+}
