@@ -29,7 +29,8 @@ let package = Package(
     .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(
-      name: "contextkit-bench", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "TestSupport"]),
+      name: "contextkit-bench",
+      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "TestSupport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
