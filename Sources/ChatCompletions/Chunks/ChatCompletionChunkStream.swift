@@ -32,6 +32,7 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     private var pending: [ServerSentEvent] = []
     private var pendingIndex = 0
     private var sawFinishReason = false
+    private var sawAnyEvent = false
     private var finished = false
 
     init(bytes: AsyncThrowingStream<Data, any Error>.Iterator, decoder: ChunkDecoder) {
@@ -73,10 +74,16 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
           throw decoder.mapper.failure(transportError: error)
         }
         guard let data else {
+          // The body stream ends early, without an error, when the iterating task is cancelled.
+          if Task.isCancelled {
+            finished = true
+            throw CancellationError()
+          }
           return try endOfBody()
         }
         pending = parser.parse(data)
         pendingIndex = 0
+        sawAnyEvent = sawAnyEvent || !pending.isEmpty
       }
       return nil
     }
@@ -84,15 +91,17 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     private mutating func endOfBody() throws -> ChatCompletionChunk? {
       finished = true
       let cutOffMidEvent = parser.finish()
-      if cutOffMidEvent || !sawFinishReason {
-        throw ChatCompletionsFailure.other(
-          ChatCompletionsError(
-            kind: .truncatedStream,
-            message: cutOffMidEvent
-              ? "the stream ended in the middle of an event"
-              : "the stream ended before [DONE] and before any finish_reason"))
-      }
-      return nil
+      guard cutOffMidEvent || !sawFinishReason else { return nil }
+      let message =
+        if cutOffMidEvent {
+          "the stream ended in the middle of an event"
+        } else if !sawAnyEvent {
+          "the server answered 2xx and closed the stream without any event (llama-cpp-python does this when "
+            + "the prompt exceeds the context window; its log says why)"
+        } else {
+          "the stream ended before [DONE] and before any finish_reason"
+        }
+      throw ChatCompletionsFailure.other(ChatCompletionsError(kind: .truncatedStream, message: message))
     }
   }
 }

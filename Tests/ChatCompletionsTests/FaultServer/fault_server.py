@@ -27,6 +27,8 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
 
 import argparse
 import json
+import os
+import signal
 import socket
 import struct
 import sys
@@ -208,7 +210,17 @@ class Handler(BaseHTTPRequestHandler):
                 disconnects["endless"] += 1
 
 
+def exit_when_stdin_closes():
+    # The test stops the server by closing its standard input, which works even
+    # when the parent process left SIGTERM blocked in the child's signal mask.
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
 def main():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     arguments = parser.parse_args()
