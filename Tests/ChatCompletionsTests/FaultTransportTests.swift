@@ -167,9 +167,11 @@ func `a connection reset is a connection failure`(mode: String) async throws {
         received.withLock { $0 += 1 }
       }
     }
-    while received.withLock({ $0 }) < 3 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
+    try #require(received.withLock { $0 } >= 3, "the stream did not start within 60 seconds")
     consumer.cancel()
     let result = await consumer.result
     if case .success = result {
