@@ -14,7 +14,7 @@ let package = Package(
     .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .executableTarget(name: "contextkit", dependencies: ["ModelSession"]),
-    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
+    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "ChatCompletions"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(
       name: "ChatCompletionsTests",

@@ -128,6 +128,7 @@ private func stream(
     return
   }
   #expect(outcome.seconds < 10)
+  print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
 @Test func `a server that stalls before the head past the timeout is a timeout`() async throws {
@@ -137,6 +138,7 @@ private func stream(
     return
   }
   #expect(outcome.seconds < 10)
+  print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
 @Test(arguments: ["reset", "reset-head"])

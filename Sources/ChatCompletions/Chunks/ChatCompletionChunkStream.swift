@@ -14,6 +14,12 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
   private let body: AsyncThrowingStream<Data, any Error>
   private let decoder: ChunkDecoder
 
+  /// Creates a stream that decodes the chunks of an SSE body from any source,
+  /// such as a ``StreamingHTTPResponse/body`` or a recorded file.
+  public init(body: AsyncThrowingStream<Data, any Error>) {
+    self.init(body: body, decoder: ChunkDecoder())
+  }
+
   init(body: AsyncThrowingStream<Data, any Error>, decoder: ChunkDecoder) {
     self.body = body
     self.decoder = decoder

@@ -12,6 +12,7 @@ enum ChatCompletionStreamItem: Sendable, Hashable {
 /// error events into ``ChatCompletionsFailure`` values.
 struct ChunkDecoder: Sendable {
   var mapper: ErrorMapper
+  private let decoder = JSONDecoder()
 
   init(mapper: ErrorMapper = ErrorMapper()) {
     self.mapper = mapper
@@ -25,22 +26,21 @@ struct ChunkDecoder: Sendable {
     if event.isDone {
       return .done
     }
-    let text = event.data.trimmingCharacters(in: .whitespacesAndNewlines)
-    if text.isEmpty {
+    let text = event.data
+    if text.allSatisfy(\.isWhitespace) {
       return nil
     }
     let data = Data(text.utf8)
-    if event.type == "error" || text.contains("\"error\"") {
+    if event.type == "error" {
+      throw mapper.failure(streamEnvelope: ErrorEnvelope.decode(from: data) ?? ErrorEnvelope(message: text))
+    }
+    let chunk: ChatCompletionChunk
+    do {
+      chunk = try decoder.decode(ChatCompletionChunk.self, from: data)
+    } catch {
       if let envelope = ErrorEnvelope.decode(from: data) {
         throw mapper.failure(streamEnvelope: envelope)
       }
-      if event.type == "error" {
-        throw mapper.failure(streamEnvelope: ErrorEnvelope(message: text))
-      }
-    }
-    do {
-      return .chunk(try JSONDecoder().decode(ChatCompletionChunk.self, from: data))
-    } catch {
       throw .other(
         ChatCompletionsError(
           kind: .malformedChunk,
@@ -48,6 +48,11 @@ struct ChunkDecoder: Sendable {
             to: "not a chat completion chunk (\(Self.describe(error))): \(text.prefix(200))")
         ))
     }
+    // An error object decodes as a chunk with nothing in it: look closer only then.
+    if chunk.choices.isEmpty, chunk.usage == nil, let envelope = ErrorEnvelope.decode(from: data) {
+      throw mapper.failure(streamEnvelope: envelope)
+    }
+    return .chunk(chunk)
   }
 
   private static func describe(_ error: any Error) -> String {

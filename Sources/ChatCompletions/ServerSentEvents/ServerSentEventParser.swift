@@ -34,21 +34,38 @@ public struct ServerSentEventParser: Sendable {
   /// Parses the next bytes of the stream and returns the events they complete.
   public mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
-    for byte in bytes {
-      switch byte {
-      case .lineFeed where afterCarriageReturn:
-        afterCarriageReturn = false
-      case .lineFeed:
-        endLine(into: &events)
-      case .carriageReturn:
-        endLine(into: &events)
-        afterCarriageReturn = true
-      default:
-        afterCarriageReturn = false
-        line.append(byte)
-      }
+    let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+      parse(buffer, into: &events)
+    }
+    if handled == nil {
+      let copy = Array(bytes)
+      copy.withUnsafeBufferPointer { parse($0, into: &events) }
     }
     return events
+  }
+
+  /// Splits a buffer into lines: everything up to a line end is appended to
+  /// the current line in one step, so that the work per byte is one comparison.
+  private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
+    var position = buffer.startIndex
+    while position < buffer.endIndex {
+      if afterCarriageReturn {
+        afterCarriageReturn = false
+        if buffer[position] == .lineFeed {
+          position += 1
+          continue
+        }
+      }
+      var end = position
+      while end < buffer.endIndex, buffer[end] != .lineFeed, buffer[end] != .carriageReturn {
+        end += 1
+      }
+      line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
+      guard end < buffer.endIndex else { return }
+      afterCarriageReturn = buffer[end] == .carriageReturn
+      endLine(into: &events)
+      position = end + 1
+    }
   }
 
   /// Ends the stream.
