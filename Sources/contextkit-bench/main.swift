@@ -1,2 +1,11 @@
+import Foundation
+
 print("bench")
-try await ChatCompletionsStreamBenchmark.run()
+let arguments = CommandLine.arguments.dropFirst()
+if let flag = arguments.firstIndex(of: "--chat-stream-url"), arguments.indices.contains(flag + 1),
+  let url = URL(string: arguments[flag + 1])
+{
+  try await ChatCompletionsEndToEndBenchmark.run(baseURL: url)
+} else {
+  try await ChatCompletionsStreamBenchmark.run()
+}

@@ -21,6 +21,7 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   reset           one chunk, then a TCP reset
   reset-head      a TCP reset before any response
   endless         a chunk every 20 ms until the client goes away
+  long            20000 one-token chunks as fast as possible (for benchmarks)
   headers         a JSON object of the request's headers (not a stream)
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
 """
@@ -218,12 +219,31 @@ def exit_when_stdin_closes():
     os._exit(0)
 
 
+LONG_TOKENS = 20000
+
+
+def mode_long(handler):
+    handler.start_stream()
+    event = chunk("tok")
+    for _ in range(LONG_TOKENS):
+        handler.wfile.write(event)
+        handler.wfile.flush()
+    handler.send(chunk(finish="length"))
+    handler.send(chunk(usage={"prompt_tokens": 5, "completion_tokens": LONG_TOKENS, "total_tokens": LONG_TOKENS + 5}))
+    handler.send(b"data: [DONE]\n\n")
+
+
+Handler.mode_long = mode_long
+
+
 def main():
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--exit-on-stdin-eof", action="store_true")
     arguments = parser.parse_args()
+    if arguments.exit_on_stdin_eof:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     print(f"PORT {server.server_address[1]}", flush=True)

@@ -38,7 +38,7 @@ final class FaultServer {
       .appendingPathComponent("FaultServer/fault_server.py")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path]
+    process.arguments = ["python3", script.path, "--exit-on-stdin-eof"]
     let output = Pipe()
     let input = Pipe()
     process.standardOutput = output
