@@ -4,6 +4,10 @@ import Testing
 
 @testable import ChatCompletions
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// What a streamed request to one fault mode gave: the chunks before the failure, and the failure.
 private struct Outcome {
   var chunks: [ChatCompletionChunk] = []
@@ -186,6 +190,14 @@ func `a connection reset is a connection failure`(mode: String) async throws {
       waited += 1
     }
     #expect(client.http.inFlightRequestCount == 0)
+    let stats = try #require(URL(string: "http://127.0.0.1:\(server.port)/stats"))
+    var disconnects = 0
+    for _ in 0..<100 where disconnects == 0 {
+      let (data, _) = try await URLSession.shared.data(from: stats)
+      disconnects = try JSONDecoder().decode([String: Int].self, from: data)["endless_disconnects"] ?? 0
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(disconnects == 1, "the server did not see the connection close")
   }
 }
 

@@ -24,6 +24,8 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   long            20000 one-token chunks as fast as possible (for benchmarks)
   headers         a JSON object of the request's headers (not a stream)
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
+
+GET /stats tells how many `endless` streams saw their client disconnect.
 """
 
 import argparse
@@ -87,6 +89,10 @@ class Handler(BaseHTTPRequestHandler):
         self.connection.close()
 
     def do_GET(self):
+        if self.path == "/stats":
+            with lock:
+                self.reply(200, {"endless_disconnects": disconnects["endless"]})
+            return
         self.reply(200, {"object": "list", "data": [{"id": "fault", "object": "model"}]})
 
     def do_POST(self):
