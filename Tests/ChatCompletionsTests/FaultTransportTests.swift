@@ -190,15 +190,38 @@ func `a connection reset is a connection failure`(mode: String) async throws {
       waited += 1
     }
     #expect(client.http.inFlightRequestCount == 0)
-    let stats = try #require(URL(string: "http://127.0.0.1:\(server.port)/stats"))
-    var disconnects = 0
-    for _ in 0..<100 where disconnects == 0 {
-      let (data, _) = try await URLSession.shared.data(from: stats)
-      disconnects = try JSONDecoder().decode([String: Int].self, from: data)["endless_disconnects"] ?? 0
+    #expect(try await disconnects(seenBy: server) == 1, "the server did not see the connection close")
+  }
+}
+
+@Test func `leaving the loop early closes the connection`() async throws {
+  try await FaultServer.with { server in
+    let client = ChatCompletionsClient(
+      endpoint: EndpointConfiguration(baseURL: try server.baseURL("endless")))
+    var received = 0
+    for try await _ in try await client.streamChunks(requestBody: Data("{}".utf8)) {
+      received += 1
+      if received == 3 {
+        break
+      }
+    }
+    #expect(try await disconnects(seenBy: server) == 1, "the server did not see the connection close")
+    #expect(client.http.inFlightRequestCount == 0)
+  }
+}
+
+/// How many `endless` streams of the fault server saw their client go away, polled for up to 2 seconds.
+private func disconnects(seenBy server: FaultServer) async throws -> Int {
+  let stats = try #require(URL(string: "http://127.0.0.1:\(server.port)/stats"))
+  var count = 0
+  for _ in 0..<100 where count == 0 {
+    let (data, _) = try await URLSession.shared.data(from: stats)
+    count = try JSONDecoder().decode([String: Int].self, from: data)["endless_disconnects"] ?? 0
+    if count == 0 {
       try await Task.sleep(for: .milliseconds(20))
     }
-    #expect(disconnects == 1, "the server did not see the connection close")
   }
+  return count
 }
 
 @Test func `the request carries the default, bearer and merged headers`() async throws {

@@ -14,7 +14,9 @@ import FoundationNetworking
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
   private struct InFlight {
     var head: CheckedContinuation<StreamingHTTPResponse, any Error>?
-    let body: AsyncThrowingStream<Data, any Error>
+    /// Held only until the head hands it out: once the caller drops it (or
+    /// stops iterating), the stream terminates and cancels the task.
+    var body: AsyncThrowingStream<Data, any Error>?
     let bodyContinuation: AsyncThrowingStream<Data, any Error>.Continuation
   }
 
@@ -50,10 +52,13 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
   ) {
     let waiting = inFlight.withLock {
       tasks -> (CheckedContinuation<StreamingHTTPResponse, any Error>, StreamingHTTPResponse)? in
-      guard let task = tasks[dataTask.taskIdentifier], let head = task.head else { return nil }
+      guard let task = tasks[dataTask.taskIdentifier], let head = task.head, let body = task.body else {
+        return nil
+      }
       tasks[dataTask.taskIdentifier]?.head = nil
+      tasks[dataTask.taskIdentifier]?.body = nil
       guard let http = response as? HTTPURLResponse else {
-        return (head, StreamingHTTPResponse(status: 0, headers: HTTPHeaderFields(), body: task.body))
+        return (head, StreamingHTTPResponse(status: 0, headers: HTTPHeaderFields(), body: body))
       }
       var headers = HTTPHeaderFields()
       for (name, value) in http.allHeaderFields {
@@ -61,7 +66,7 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, Sendable
           headers[name] = value
         }
       }
-      return (head, StreamingHTTPResponse(status: http.statusCode, headers: headers, body: task.body))
+      return (head, StreamingHTTPResponse(status: http.statusCode, headers: headers, body: body))
     }
     guard let (head, response) = waiting else {
       completionHandler(.cancel)
