@@ -88,7 +88,8 @@ public actor ServerTokenizer {
     }
   }
 
-  /// The tokens from one endpoint, or `nil` when it does not exist (404, 405, 501 or not the expected JSON).
+  /// The tokens from one endpoint, or `nil` when the server does not offer it:
+  /// a 4xx answer (other than 408 and 429, which are thrown), 501, or not the expected JSON.
   private func tokens(of text: String, at endpoint: TokenizeEndpoint) async throws -> [Int]? {
     let body: [String: String] =
       switch endpoint {
@@ -103,7 +104,7 @@ public actor ServerTokenizer {
     let response: StreamingHTTPResponse
     do {
       response = try await client.send(request)
-    } catch ChatCompletionsFailure.other(let error) where [404, 405, 501].contains(error.status) {
+    } catch ChatCompletionsFailure.other(let error) where Self.meansUnavailable(error.status) {
       return nil
     }
     let data: Data
@@ -113,6 +114,11 @@ public actor ServerTokenizer {
       throw client.mapper.failure(transportError: error)
     }
     return try? JSONDecoder().decode(TokenList.self, from: data).tokens
+  }
+
+  private static func meansUnavailable(_ status: Int?) -> Bool {
+    guard let status else { return false }
+    return (400..<500).contains(status) && status != 408 && status != 429 || status == 501
   }
 
   private struct TokenList: Decodable {
