@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ModelSession", targets: ["ModelSession"]),
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
     .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
+    .library(name: "ChatCompletions", targets: ["ChatCompletions"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -25,17 +26,24 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
+    .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
-    .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression"]),
+    .target(
+      name: "ContextKit", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(
       name: "contextkit-bench",
-      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "TestSupport"]),
+      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "TestSupport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
     .testTarget(
       name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
+    .testTarget(
+      name: "ChatCompletionsTests",
+      dependencies: ["ChatCompletions", "ModelSession", "TestSupport"],
+      exclude: ["Fixtures", "FaultServer"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,18 @@
 import Foundation
 
+// Stream throughput and end-to-end cases that print their own report (see scripts/bench-chat-stream).
+let rawArguments = Array(CommandLine.arguments.dropFirst())
+if let flag = rawArguments.firstIndex(of: "--chat-stream-url"), rawArguments.indices.contains(flag + 1),
+  let url = URL(string: rawArguments[flag + 1])
+{
+  try await ChatCompletionsEndToEndBenchmark.run(baseURL: url)
+  exit(0)
+}
+if rawArguments.contains("--chat-stream") {
+  try await ChatCompletionsStreamBenchmark.run()
+  exit(0)
+}
+
 do {
   let options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
   if options.printsHelp {

@@ -1,0 +1,68 @@
+extension ChatCompletionChunk {
+  /// Token usage of a whole completion.
+  public struct Usage: Decodable, Sendable, Hashable {
+    /// Tokens in the prompt, cached ones included.
+    public var promptTokens: Int
+
+    /// Tokens generated, reasoning included.
+    public var completionTokens: Int
+
+    /// `promptTokens + completionTokens`, as the server reports it.
+    public var totalTokens: Int
+
+    /// Prompt tokens the server read from its prefix cache, when it says.
+    public var cachedPromptTokens: Int?
+
+    /// Generated tokens spent on reasoning, when the server says.
+    public var reasoningTokens: Int?
+
+    /// Creates a usage record.
+    public init(
+      promptTokens: Int, completionTokens: Int, totalTokens: Int? = nil, cachedPromptTokens: Int? = nil,
+      reasoningTokens: Int? = nil
+    ) {
+      self.promptTokens = promptTokens
+      self.completionTokens = completionTokens
+      self.totalTokens = totalTokens ?? promptTokens + completionTokens
+      self.cachedPromptTokens = cachedPromptTokens
+      self.reasoningTokens = reasoningTokens
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case promptTokens = "prompt_tokens"
+      case completionTokens = "completion_tokens"
+      case totalTokens = "total_tokens"
+      case promptTokensDetails = "prompt_tokens_details"
+      case completionTokensDetails = "completion_tokens_details"
+    }
+
+    private enum PromptDetailsKeys: String, CodingKey {
+      case cachedTokens = "cached_tokens"
+    }
+
+    private enum CompletionDetailsKeys: String, CodingKey {
+      case reasoningTokens = "reasoning_tokens"
+    }
+
+    /// Decodes usage from its JSON form, `*_details` objects included.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      promptTokens = try container.decodeIfPresent(Int.self, forKey: .promptTokens) ?? 0
+      completionTokens = try container.decodeIfPresent(Int.self, forKey: .completionTokens) ?? 0
+      totalTokens =
+        try container.decodeIfPresent(Int.self, forKey: .totalTokens) ?? promptTokens + completionTokens
+      if container.contains(.promptTokensDetails), try !container.decodeNil(forKey: .promptTokensDetails) {
+        let details = try container.nestedContainer(
+          keyedBy: PromptDetailsKeys.self, forKey: .promptTokensDetails)
+        cachedPromptTokens = try details.decodeIfPresent(Int.self, forKey: .cachedTokens)
+      }
+      if container.contains(.completionTokensDetails),
+        try !container.decodeNil(forKey: .completionTokensDetails)
+      {
+        let details = try container.nestedContainer(
+          keyedBy: CompletionDetailsKeys.self, forKey: .completionTokensDetails)
+        reasoningTokens = try details.decodeIfPresent(Int.self, forKey: .reasoningTokens)
+      }
+    }
+  }
+}

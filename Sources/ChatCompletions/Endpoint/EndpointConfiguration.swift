@@ -1,0 +1,158 @@
+import Foundation
+import ModelSession
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where and how to reach an OpenAI-compatible chat completions endpoint:
+/// the base URL, the credential and the extra headers.
+///
+/// The chat completions URL follows one rule: when the base URL's path
+/// already has a version component (`/v1`, `/api/v3`, any `v` followed by
+/// digits), `chat/completions` is appended to it; otherwise
+/// `v1/chat/completions` is.
+///
+/// ```swift
+/// let endpoint = EndpointConfiguration(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// endpoint.chatCompletionsURL  // http://127.0.0.1:8080/v1/chat/completions
+/// ```
+///
+/// The API key is an ``APIKey``: no description of this value shows it.
+public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible,
+  CustomDebugStringConvertible, CustomReflectable
+{
+  /// The server's base URL, such as `http://127.0.0.1:8080` or `https://api.example.com/v1`.
+  public var baseURL: URL
+
+  /// The credential sent as `Authorization: Bearer …`, if any.
+  public var apiKey: APIKey?
+
+  /// Headers set over the defaults, one field at a time (names are case-insensitive).
+  public var additionalHeaders: HTTPHeaderFields
+
+  /// Creates a configuration.
+  public init(baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:]) {
+    self.baseURL = baseURL
+    self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : APIKey($0) }
+    self.additionalHeaders = HTTPHeaderFields(additionalHeaders)
+  }
+
+  /// The URL that chat completion requests are posted to.
+  public var chatCompletionsURL: URL {
+    endpointURL("chat/completions")
+  }
+
+  /// The server's root: the base URL with its version component and what
+  /// follows removed (`http://h/api/v3` → `http://h/api`), or the base URL
+  /// itself when it has none. Non-standard endpoints such as llama.cpp's
+  /// `/tokenize` live here.
+  public var serverRootURL: URL {
+    var components = pathComponents
+    if let version = components.lastIndex(where: Self.isVersionComponent) {
+      components.removeSubrange(version...)
+    }
+    return url(withPath: components)
+  }
+
+  /// The URL of an endpoint under the versioned API, such as `models` or `chat/completions`.
+  public func endpointURL(_ relativePath: String) -> URL {
+    var components = pathComponents
+    if !components.contains(where: Self.isVersionComponent) {
+      components.append("v1")
+    }
+    components += relativePath.split(separator: "/").map(String.init)
+    return url(withPath: components)
+  }
+
+  /// The headers of a streamed chat completion request: the defaults
+  /// (`Content-Type: application/json`, `Accept: text/event-stream`,
+  /// `User-Agent: ContextKit/<version>`), then `Authorization: Bearer <key>`,
+  /// then ``additionalHeaders`` set over them one field at a time.
+  public var requestHeaders: HTTPHeaderFields {
+    var headers = HTTPHeaderFields(orderedFields: [
+      ("Content-Type", "application/json"),
+      ("Accept", "text/event-stream"),
+      ("User-Agent", ContextKitVersion.userAgent),
+    ])
+    if let apiKey {
+      headers["Authorization"] = "Bearer \(apiKey.revealed)"
+    }
+    return headers.merging(additionalHeaders)
+  }
+
+  /// A URL request with ``requestHeaders``, the given method, body and timeout.
+  public func request(
+    url: URL, method: String = "POST", body: Data? = nil, timeout: TimeInterval? = nil,
+    accept: String? = nil
+  ) -> URLRequest {
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.httpBody = body
+    if let timeout {
+      request.timeoutInterval = timeout
+    }
+    var headers = requestHeaders
+    if let accept {
+      headers["Accept"] = accept
+    }
+    for (name, value) in headers {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    return request
+  }
+
+  /// Removes this configuration's secrets (the API key, and an `Authorization`
+  /// value given as an additional header) from a text.
+  var redaction: Redaction {
+    var secrets = additionalHeaders.fields.filter { Self.isSecretHeader($0.name) }.map(\.value)
+    if let apiKey {
+      secrets.append(apiKey.revealed)
+    }
+    return Redaction(secrets: secrets)
+  }
+
+  /// The base URL and the names of the headers; the key and the header values are never shown.
+  public var description: String {
+    let names = additionalHeaders.fields.map(\.name).joined(separator: ", ")
+    return "EndpointConfiguration(baseURL: \(redaction.apply(to: baseURL.absoluteString)), apiKey: "
+      + (apiKey == nil ? "none" : "<redacted>") + ", additionalHeaders: [\(names)])"
+  }
+
+  /// The same as ``description``: the key and the header values are never shown.
+  public var debugDescription: String { description }
+
+  /// A mirror that shows the base URL, whether there is a key, and the redacted headers.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "baseURL": redaction.apply(to: baseURL.absoluteString),
+        "apiKey": apiKey == nil ? "none" : "<redacted>",
+        "additionalHeaders": additionalHeaders.description,
+      ], displayStyle: .struct)
+  }
+
+  /// Whether a header's value is a credential, to be kept out of any text.
+  static func isSecretHeader(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return lowered == "authorization" || lowered == "proxy-authorization" || lowered.contains("api-key")
+      || lowered.contains("token") || lowered.contains("secret")
+  }
+
+  /// Whether a path component is an API version: `v` followed by one or more digits.
+  static func isVersionComponent(_ component: String) -> Bool {
+    guard component.count > 1, component.first == "v" || component.first == "V" else { return false }
+    return component.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  private var pathComponents: [String] {
+    baseURL.path.split(separator: "/").map(String.init)
+  }
+
+  private func url(withPath components: [String]) -> URL {
+    guard var parts = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return baseURL }
+    parts.path = components.isEmpty ? "" : "/" + components.joined(separator: "/")
+    return parts.url ?? baseURL
+  }
+}

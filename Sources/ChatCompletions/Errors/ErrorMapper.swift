@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns HTTP statuses, error bodies, error events and transport errors into
+/// ``ChatCompletionsFailure`` values.
+///
+/// Every text that comes from the server passes through ``Redaction`` first,
+/// so that a server echoing the API key back cannot leak it into an error.
+struct ErrorMapper: Sendable {
+  /// Removes secrets from server text.
+  var redaction: Redaction
+
+  /// The current time, for `Retry-After` values given in seconds.
+  var now: @Sendable () -> Date = { Date() }
+
+  init(redaction: Redaction = Redaction(secrets: [])) {
+    self.redaction = redaction
+  }
+
+  /// Maps a non-2xx HTTP response with its whole body.
+  func failure(status: Int, headers: HTTPHeaderFields, body: Data) -> ChatCompletionsFailure {
+    let envelope = ErrorEnvelope.decode(from: body)
+    let bodyText = String(decoding: body.prefix(2_000), as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let message = envelope?.message ?? (bodyText.isEmpty ? HTTPStatusText.text(for: status) : bodyText)
+    let error = ChatCompletionsError(
+      kind: .httpStatus, status: status, message: redaction.apply(to: message),
+      type: envelope?.type.map(redaction.apply), code: envelope?.code.map(redaction.apply))
+    if status == 429 {
+      return .rateLimited(resetDate: RetryAfter.date(from: headers, now: now()), error)
+    }
+    if status == 408 || status == 504 {
+      return .timeout(error)
+    }
+    return classify(error, envelope: envelope)
+  }
+
+  /// Maps an `{"error": …}` object that arrived as an event of the stream.
+  func failure(streamEnvelope envelope: ErrorEnvelope) -> ChatCompletionsFailure {
+    let error = ChatCompletionsError(
+      kind: .errorEvent, status: envelope.status, message: redaction.apply(to: envelope.message),
+      type: envelope.type.map(redaction.apply), code: envelope.code.map(redaction.apply))
+    if envelope.status == 429 || envelope.code == "rate_limit_exceeded" {
+      return .rateLimited(resetDate: nil, error)
+    }
+    return classify(error, envelope: envelope)
+  }
+
+  /// Maps an error thrown by URLSession (or the transport's own idle timer).
+  ///
+  /// Cancellation is not a failure: it is returned as `CancellationError`.
+  func failure(transportError: any Error) -> any Error {
+    if transportError is CancellationError || transportError is ChatCompletionsFailure {
+      return transportError
+    }
+    guard let urlError = transportError as? URLError else {
+      return ChatCompletionsFailure.other(
+        ChatCompletionsError(kind: .connectionFailed, message: redaction.apply(to: "\(transportError)")))
+    }
+    switch urlError.code {
+    case .cancelled:
+      return CancellationError()
+    case .timedOut:
+      return ChatCompletionsFailure.timeout(
+        ChatCompletionsError(kind: .timedOut, message: "the request timed out (\(urlError.code.rawValue))"))
+    case .badServerResponse, .cannotParseResponse, .badURL, .unsupportedURL:
+      return ChatCompletionsFailure.other(
+        ChatCompletionsError(
+          kind: .invalidResponse, message: "unusable response (URLError \(urlError.code.rawValue))"))
+    default:
+      return ChatCompletionsFailure.other(
+        ChatCompletionsError(
+          kind: .connectionFailed, message: "connection failed (URLError \(urlError.code.rawValue))"))
+    }
+  }
+
+  private func classify(_ error: ChatCompletionsError, envelope: ErrorEnvelope?) -> ChatCompletionsFailure {
+    let haystack = [error.message, error.type ?? "", error.code ?? ""].joined(separator: " ").lowercased()
+    if Self.contextSizeMarkers.contains(where: haystack.contains) {
+      let numbers = ContextSizeNumbers(message: error.message)
+      return .contextSizeExceeded(
+        contextSize: envelope?.contextSize ?? numbers.contextSize,
+        tokenCount: envelope?.tokenCount ?? numbers.tokenCount, error)
+    }
+    if Self.contentFilterMarkers.contains(where: haystack.contains) {
+      return .guardrailViolation(error)
+    }
+    if Self.timeoutMarkers.contains(where: haystack.contains) {
+      return .timeout(error)
+    }
+    return .other(error)
+  }
+
+  private static let contextSizeMarkers = [
+    "context_length_exceeded", "exceed_context_size", "context length", "context window", "context size",
+    "maximum context", "prompt is too long", "too many tokens",
+  ]
+
+  private static let contentFilterMarkers = [
+    "content_filter", "content filter", "content_policy", "content policy", "content management policy",
+    "safety system", "responsibleaipolicyviolation", "guardrail",
+  ]
+
+  private static let timeoutMarkers = ["timed out", "timeout"]
+}
+
+/// The context size and token count that servers write into context-length
+/// messages, such as OpenAI's "maximum context length is 8192 tokens. However,
+/// your messages resulted in 9000 tokens" or llama-cpp-python's "Requested
+/// tokens (5000) exceed context window of 4096".
+struct ContextSizeNumbers: Sendable, Hashable {
+  var contextSize: Int?
+  var tokenCount: Int?
+
+  init(message: String) {
+    let lowered = message.lowercased()
+    contextSize =
+      Self.number(after: "maximum context length is ", in: lowered)
+      ?? Self.number(after: "context window of ", in: lowered)
+    tokenCount =
+      Self.number(after: "resulted in ", in: lowered)
+      ?? Self.number(after: "requested tokens (", in: lowered)
+      ?? Self.number(after: "you requested ", in: lowered)
+  }
+
+  private static func number(after marker: String, in text: String) -> Int? {
+    guard let range = text.range(of: marker) else { return nil }
+    let digits = text[range.upperBound...].prefix(while: \.isNumber)
+    return Int(digits)
+  }
+}

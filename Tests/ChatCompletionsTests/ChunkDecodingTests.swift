@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import ChatCompletions
+
+private func decodeChunk(_ json: String) throws -> ChatCompletionChunk {
+  try JSONDecoder().decode(ChatCompletionChunk.self, from: Data(json.utf8))
+}
+
+@Test func `a content delta decodes`() throws {
+  let chunk = try decodeChunk(
+    #"{"id":"c1","object":"chat.completion.chunk","model":"m","system_fingerprint":"fp","#
+      + #""choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}"#)
+  #expect(chunk.id == "c1")
+  #expect(chunk.systemFingerprint == "fp")
+  #expect(chunk.choices.first?.delta.role == "assistant")
+  #expect(chunk.choices.first?.delta.content == "Hi")
+  #expect(chunk.choices.first?.finishReason == nil)
+}
+
+@Test func `reasoning content decodes under either name`() throws {
+  let deepSeek = try decodeChunk(#"{"choices":[{"index":0,"delta":{"reasoning_content":"think"}}]}"#)
+  let ollama = try decodeChunk(#"{"choices":[{"index":0,"delta":{"reasoning":"think"}}]}"#)
+  #expect(deepSeek.choices.first?.delta.reasoningContent == "think")
+  #expect(ollama.choices.first?.delta.reasoningContent == "think")
+}
+
+@Test func `tool call fragments decode with index, id, name and arguments`() throws {
+  let chunk = try decodeChunk(
+    #"{"choices":[{"index":0,"delta":{"content":"ok","tool_calls":["#
+      + #"{"index":0,"id":"call_1","type":"function","function":{"name":"lookup","arguments":"{\"q\":"}},"#
+      + #"{"index":1,"function":{"arguments":"\"x\"}"}}]},"finish_reason":"tool_calls"}]}"#)
+  let delta = try #require(chunk.choices.first?.delta)
+  #expect(delta.content == "ok")
+  #expect(
+    delta.toolCalls == [
+      .init(index: 0, id: "call_1", type: "function", function: .init(name: "lookup", arguments: #"{"q":"#)),
+      .init(index: 1, function: .init(arguments: #""x"}"#)),
+    ])
+  #expect(chunk.choices.first?.finishReason == .toolCalls)
+}
+
+@Test func `a tool call without index takes its position, one without id keeps none`() throws {
+  let chunk = try decodeChunk(
+    #"{"choices":[{"delta":{"tool_calls":[{"function":{"name":"a","arguments":"{}"}},"#
+      + #"{"function":{"name":"b","arguments":"{}"}}]}}]}"#)
+  let calls = try #require(chunk.choices.first?.delta.toolCalls)
+  #expect(calls.map(\.index) == [0, 1])
+  #expect(calls.map(\.id) == [nil, nil])
+  #expect(calls.map(\.function?.name) == ["a", "b"])
+}
+
+@Test func `null fields and a missing delta decode as empty`() throws {
+  let chunk = try decodeChunk(
+    #"{"choices":[{"index":0,"delta":{"content":null,"tool_calls":null}},{"index":1,"finish_reason":"length"}]}"#
+  )
+  #expect(chunk.choices[0].delta == .init())
+  #expect(chunk.choices[1].delta == .init())
+  #expect(chunk.choices[1].finishReason == .length)
+}
+
+@Test func `the usage chunk decodes cached and reasoning tokens`() throws {
+  let chunk = try decodeChunk(
+    #"{"choices":[],"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120,"#
+      + #""prompt_tokens_details":{"cached_tokens":64},"completion_tokens_details":{"reasoning_tokens":5}}}"#)
+  #expect(chunk.choices.isEmpty)
+  #expect(
+    chunk.usage
+      == .init(
+        promptTokens: 100, completionTokens: 20, totalTokens: 120, cachedPromptTokens: 64, reasoningTokens: 5)
+  )
+}
+
+@Test func `usage without details or total decodes`() throws {
+  let chunk = try decodeChunk(
+    #"{"usage":{"prompt_tokens":3,"completion_tokens":4,"prompt_tokens_details":null}}"#)
+  #expect(chunk.usage == .init(promptTokens: 3, completionTokens: 4))
+  #expect(chunk.usage?.totalTokens == 7)
+  #expect(chunk.choices.isEmpty)
+}
+
+@Test func `unknown finish reasons keep their text`() throws {
+  let chunk = try decodeChunk(#"{"choices":[{"index":0,"delta":{},"finish_reason":"eos_token"}]}"#)
+  #expect(chunk.choices.first?.finishReason?.rawValue == "eos_token")
+  #expect(chunk.choices.first?.finishReason != .stop)
+}
+
+@Test func `the decoder turns events into chunks, DONE and nothing`() throws {
+  let decoder = ChunkDecoder()
+  #expect(try decoder.decode(ServerSentEvent(data: "[DONE]")) == .done)
+  #expect(try decoder.decode(ServerSentEvent(data: "  ")) == nil)
+  let item = try decoder.decode(ServerSentEvent(data: #"{"choices":[{"index":0,"delta":{"content":"a"}}]}"#))
+  guard case .chunk(let chunk) = item else {
+    Issue.record("expected a chunk, got \(String(describing: item))")
+    return
+  }
+  #expect(chunk.choices.first?.delta.content == "a")
+}
+
+@Test func `an error envelope mid-stream becomes the typed error`() {
+  let decoder = ChunkDecoder()
+  #expect {
+    try decoder.decode(
+      ServerSentEvent(data: #"{"error":{"message":"model crashed","type":"server_error","code":500}}"#))
+  } throws: { error in
+    guard case .other(let details) = error as? ChatCompletionsFailure else { return false }
+    return details.kind == .errorEvent && details.message == "model crashed" && details.type == "server_error"
+      && details.code == "500" && details.status == 500
+  }
+}
+
+@Test func `a context size error event is a context size failure`() {
+  let decoder = ChunkDecoder()
+  #expect {
+    try decoder.decode(
+      ServerSentEvent(
+        data: #"{"error":{"code":400,"message":"the request exceeds the available context size","#
+          + #""type":"exceed_context_size_error","n_prompt_tokens":5000,"n_ctx":4096}}"#))
+  } throws: { error in
+    guard case .contextSizeExceeded(let contextSize, let tokenCount, _) = error as? ChatCompletionsFailure
+    else {
+      return false
+    }
+    return contextSize == 4096 && tokenCount == 5000
+  }
+}
+
+@Test func `error events in other shapes are recognised`() {
+  let decoder = ChunkDecoder()
+  for data in [
+    #"{"error":"ollama says no"}"#, #"{"object":"error","message":"vllm says no","type":"BadRequest"}"#,
+  ] {
+    #expect(throws: ChatCompletionsFailure.self) { try decoder.decode(ServerSentEvent(data: data)) }
+  }
+  #expect(throws: ChatCompletionsFailure.self) {
+    try decoder.decode(ServerSentEvent(type: "error", data: "plain text failure"))
+  }
+}
+
+@Test func `a malformed chunk is a malformed chunk failure`() {
+  let decoder = ChunkDecoder()
+  for data in ["{not json}", #"{"choices":"nope"}"#, "[1,2]"] {
+    #expect {
+      try decoder.decode(ServerSentEvent(data: data))
+    } throws: { error in
+      (error as? ChatCompletionsFailure)?.error.kind == .malformedChunk
+    }
+  }
+}
+
+@Test func `a chunk that mentions error in its content is still a chunk`() throws {
+  let item = try ChunkDecoder().decode(
+    ServerSentEvent(data: #"{"choices":[{"index":0,"delta":{"content":"\"error\" is a word"}}]}"#))
+  #expect(item != nil)
+}

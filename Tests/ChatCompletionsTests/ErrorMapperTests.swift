@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import ChatCompletions
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+private let now = Date(timeIntervalSince1970: 1_000_000)
+
+private var mapper: ErrorMapper {
+  var mapper = ErrorMapper(redaction: Redaction(secrets: ["sk-secret-123"]))
+  mapper.now = { now }
+  return mapper
+}
+
+private func failure(_ status: Int, _ body: String, headers: [String: String] = [:]) -> ChatCompletionsFailure
+{
+  mapper.failure(status: status, headers: HTTPHeaderFields(headers), body: Data(body.utf8))
+}
+
+@Test func `429 is a rate limit with the Retry-After seconds`() {
+  let result = failure(
+    429, #"{"error":{"message":"slow down","type":"requests","code":"rate_limit_exceeded"}}"#,
+    headers: ["retry-after": "30"])
+  guard case .rateLimited(let resetDate, let error) = result else {
+    Issue.record("expected a rate limit, got \(result)")
+    return
+  }
+  #expect(resetDate == now.addingTimeInterval(30))
+  #expect(error.status == 429 && error.message == "slow down" && error.code == "rate_limit_exceeded")
+}
+
+@Test func `Retry-After as an HTTP date and retry-after-ms are read`() {
+  guard
+    case .rateLimited(let dated, _) = failure(
+      429, "", headers: ["Retry-After": "Wed, 21 Oct 2037 07:28:00 GMT"])
+  else {
+    Issue.record("expected a rate limit")
+    return
+  }
+  #expect(dated == Date(timeIntervalSince1970: 2_139_722_880))
+  guard case .rateLimited(let milliseconds, _) = failure(429, "", headers: ["retry-after-ms": "1500"]) else {
+    Issue.record("expected a rate limit")
+    return
+  }
+  #expect(milliseconds == now.addingTimeInterval(1.5))
+  guard case .rateLimited(let none, _) = failure(429, "", headers: ["Retry-After": "soon"]) else {
+    Issue.record("expected a rate limit")
+    return
+  }
+  #expect(none == nil)
+}
+
+@Test(arguments: [
+  #"{"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}"#,
+  #"{"error":{"message":"Requested tokens (5000) exceed context window of 4096","type":"internal_server_error"}}"#,
+])
+func `context length messages are context size failures with their numbers`(body: String) {
+  let result = failure(400, body)
+  guard case .contextSizeExceeded(let contextSize, let tokenCount, _) = result else {
+    Issue.record("expected a context size failure, got \(result)")
+    return
+  }
+  #expect([8192, 4096].contains(contextSize))
+  #expect([9000, 5000].contains(tokenCount))
+}
+
+@Test func `content filter errors are guardrail violations`() {
+  let result = failure(400, #"{"error":{"message":"The response was filtered","code":"content_filter"}}"#)
+  guard case .guardrailViolation = result else {
+    Issue.record("expected a guardrail violation, got \(result)")
+    return
+  }
+}
+
+@Test func `408 and 504 are timeouts`() {
+  for status in [408, 504] {
+    guard case .timeout(let error) = failure(status, "") else {
+      Issue.record("expected a timeout for \(status)")
+      continue
+    }
+    #expect(error.status == status)
+  }
+}
+
+@Test func `other statuses keep the server's message, type and code`() {
+  let result = failure(500, #"{"error":{"message":"boom","type":"server_error","code":"internal"}}"#)
+  #expect(
+    result
+      == .other(
+        .init(kind: .httpStatus, status: 500, message: "boom", type: "server_error", code: "internal")))
+  #expect(failure(503, "Service Unavailable\n").error.message == "Service Unavailable")
+  #expect(failure(404, "").error.message.contains("not found"))
+}
+
+@Test func `URL errors map to timeout, cancellation and connection failures`() {
+  #expect(
+    mapper.failure(transportError: URLError(.timedOut)) as? ChatCompletionsFailure
+      == .timeout(
+        .init(kind: .timedOut, message: "the request timed out (\(URLError.Code.timedOut.rawValue))")))
+  #expect(mapper.failure(transportError: URLError(.cancelled)) is CancellationError)
+  #expect(mapper.failure(transportError: CancellationError()) is CancellationError)
+  let lost = mapper.failure(transportError: URLError(.networkConnectionLost)) as? ChatCompletionsFailure
+  #expect(lost?.error.kind == .connectionFailed)
+}
+
+@Test func `server text that echoes the key is redacted`() {
+  let result = failure(
+    401, #"{"error":{"message":"Incorrect API key provided: sk-secret-123","code":"sk-secret-123"}}"#)
+  #expect(!"\(result)".contains("sk-secret-123"))
+  #expect(result.error.message.contains("<redacted>"))
+}

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""A misbehaving OpenAI-compatible chat completions server for the fault tests.
+
+Standard library only. Listens on 127.0.0.1 (a free port unless --port is
+given) and prints "PORT <n>" on its first line. The first path component
+chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
+
+  ok              a short, complete stream (two words, usage, [DONE])
+  rate-limited    429 with Retry-After: 7 and an OpenAI error body
+  rate-limited-date  429 with an HTTP-date Retry-After
+  server-error    500 with an error body
+  unavailable     503 with a plain-text body
+  context         400 with llama.cpp's context-size error
+  content-filter  400 with an Azure-style content filter error
+  cut-off         one chunk, then half an event, then the connection closes
+  no-done         one chunk without finish_reason, then a clean close
+  malformed       a chunk that is not JSON
+  error-event     one chunk, then an {"error": ...} event
+  stall           one chunk, then silence for 30 s
+  stall-head      silence for 30 s before the response head
+  reset           one chunk, then a TCP reset
+  reset-head      a TCP reset before any response
+  endless         a chunk every 20 ms until the client goes away
+  long            20000 one-token chunks as fast as possible (for benchmarks)
+  headers         a JSON object of the request's headers (not a stream)
+  llamacpp        POST /llamacpp/tokenize answers like llama.cpp
+
+GET /stats tells how many `endless` streams saw their client disconnect.
+"""
+
+import argparse
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+disconnects = {"endless": 0}
+lock = threading.Lock()
+
+
+def chunk(content=None, finish=None, usage=None):
+    delta = {} if content is None else {"content": content}
+    body = {
+        "id": "chatcmpl-fault",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "fault",
+        "choices": [] if usage else [{"index": 0, "delta": delta, "finish_reason": finish}],
+    }
+    if usage:
+        body["usage"] = usage
+    return ("data: " + json.dumps(body) + "\n\n").encode()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.0"
+
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, body, content_type="application/json", headers=()):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def start_stream(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.wfile.flush()
+
+    def send(self, data):
+        self.wfile.write(data)
+        self.wfile.flush()
+
+    def reset(self):
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.connection.close()
+
+    def do_GET(self):
+        if self.path == "/stats":
+            with lock:
+                self.reply(200, {"endless_disconnects": disconnects["endless"]})
+            return
+        self.reply(200, {"object": "list", "data": [{"id": "fault", "object": "model"}]})
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        request = self.rfile.read(length) if length else b""
+        parts = [part for part in self.path.split("/") if part]
+        mode = parts[0] if parts else "ok"
+        if parts[-1:] == ["tokenize"]:
+            if mode == "llamacpp":
+                content = json.loads(request or b"{}").get("content", "")
+                self.reply(200, {"tokens": list(range(len(content.split())))})
+            else:
+                self.reply(404, {"detail": "Not Found"})
+            return
+        getattr(self, "mode_" + mode.replace("-", "_"), self.mode_unknown)()
+
+    def mode_unknown(self):
+        self.reply(404, {"error": {"message": "unknown fault mode", "type": "not_found"}})
+
+    def mode_ok(self):
+        self.start_stream()
+        self.send(b": keep-alive comment\n\n")
+        self.send(chunk("Hello"))
+        self.send(chunk(" there"))
+        self.send(chunk(finish="stop"))
+        self.send(chunk(usage={"prompt_tokens": 5, "completion_tokens": 2, "total_tokens": 7}))
+        self.send(b"data: [DONE]\n\n")
+
+    def mode_headers(self):
+        self.reply(200, {name.lower(): value for name, value in self.headers.items()})
+
+    def mode_rate_limited(self):
+        self.reply(
+            429,
+            {"error": {"message": "Rate limit reached", "type": "rate_limit_error", "code": "rate_limit_exceeded"}},
+            headers=[("Retry-After", "7")],
+        )
+
+    def mode_rate_limited_date(self):
+        self.reply(
+            429,
+            {"error": {"message": "slow down", "type": "requests"}},
+            headers=[("Retry-After", "Wed, 21 Oct 2037 07:28:00 GMT")],
+        )
+
+    def mode_server_error(self):
+        self.reply(500, {"error": {"message": "boom", "type": "server_error", "code": "internal"}})
+
+    def mode_unavailable(self):
+        self.reply(503, b"Service Unavailable", content_type="text/plain")
+
+    def mode_context(self):
+        self.reply(
+            400,
+            {
+                "error": {
+                    "code": 400,
+                    "message": "the request exceeds the available context size, try increasing it",
+                    "type": "exceed_context_size_error",
+                    "n_prompt_tokens": 5000,
+                    "n_ctx": 4096,
+                }
+            },
+        )
+
+    def mode_content_filter(self):
+        self.reply(
+            400,
+            {
+                "error": {
+                    "code": "content_filter",
+                    "message": "The response was filtered due to the prompt triggering the content management policy.",
+                    "type": None,
+                }
+            },
+        )
+
+    def mode_cut_off(self):
+        self.start_stream()
+        self.send(chunk("Hello"))
+        self.send(b'data: {"id":"chatcmpl-fault","choi')
+
+    def mode_no_done(self):
+        self.start_stream()
+        self.send(chunk("Hello"))
+
+    def mode_malformed(self):
+        self.start_stream()
+        self.send(chunk("Hello"))
+        self.send(b"data: {this is not json}\n\n")
+
+    def mode_error_event(self):
+        self.start_stream()
+        self.send(chunk("Hello"))
+        self.send(b'data: {"error": {"message": "model crashed", "type": "server_error", "code": 500}}\n\n')
+
+    def mode_stall(self):
+        self.start_stream()
+        self.send(chunk("Hello"))
+        time.sleep(30)
+
+    def mode_stall_head(self):
+        time.sleep(30)
+
+    def mode_reset(self):
+        self.start_stream()
+        self.send(chunk("Hello"))
+        time.sleep(0.1)
+        self.reset()
+
+    def mode_reset_head(self):
+        self.reset()
+
+    def mode_endless(self):
+        self.start_stream()
+        try:
+            while True:
+                self.send(chunk("word "))
+                time.sleep(0.02)
+        except (BrokenPipeError, ConnectionResetError):
+            with lock:
+                disconnects["endless"] += 1
+
+
+def exit_when_stdin_closes():
+    # The test stops the server by closing its standard input, which works even
+    # when the parent process left SIGTERM blocked in the child's signal mask.
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
+LONG_TOKENS = 20000
+
+
+def mode_long(handler):
+    handler.start_stream()
+    event = chunk("tok")
+    for _ in range(LONG_TOKENS):
+        handler.wfile.write(event)
+        handler.wfile.flush()
+    handler.send(chunk(finish="length"))
+    handler.send(chunk(usage={"prompt_tokens": 5, "completion_tokens": LONG_TOKENS, "total_tokens": LONG_TOKENS + 5}))
+    handler.send(b"data: [DONE]\n\n")
+
+
+Handler.mode_long = mode_long
+
+
+def main():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    arguments = parser.parse_args()
+    if arguments.exit_on_stdin_eof:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    server.daemon_threads = True
+    print(f"PORT {server.server_address[1]}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

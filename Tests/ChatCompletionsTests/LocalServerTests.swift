@@ -1,0 +1,157 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ChatCompletions
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Test func `the local model server is configured, or its tests say why they are skipped`() {
+  if !LocalModelServer.isAvailable {
+    print("note: \(LocalModelServer.skipNote)")
+  }
+}
+
+/// Tests against the real llama-cpp-python server of `scripts/local-model`.
+@Suite(.enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)))
+struct LocalServerTests {
+  let endpoint: EndpointConfiguration
+  let client: ChatCompletionsClient
+
+  init() throws {
+    endpoint = EndpointConfiguration(
+      baseURL: try #require(LocalModelServer.endpoint), apiKey: "sk-local-unused")
+    client = ChatCompletionsClient(endpoint: endpoint, timeout: 120)
+  }
+
+  private func requestBody(_ prompt: String, maxTokens: Int = 24, extra: String = "") -> Data {
+    let prompt = String(decoding: (try? JSONEncoder().encode(prompt)) ?? Data(), as: UTF8.self)
+    return Data(
+      #"{"model":"\#(LocalModelServer.model)","stream":true,"stream_options":{"include_usage":true},"#
+        .appending(#""temperature":0,"seed":1,"max_tokens":\#(maxTokens),\#(extra)"#)
+        .appending(#""messages":[{"role":"user","content":\#(prompt)}]}"#).utf8)
+  }
+
+  @Test func `a raw streamed completion arrives in several chunks, head first`() async throws {
+    let request = endpoint.request(
+      url: endpoint.chatCompletionsURL, body: requestBody("Count from one to twenty.", maxTokens: 40))
+    let response = try await client.http.send(request)
+    #expect(response.status == 200)
+    #expect(response.headers["content-type"]?.hasPrefix("text/event-stream") == true)
+    var pieces: [Data] = []
+    var arrivals: [ContinuousClock.Instant] = []
+    for try await piece in response.body {
+      pieces.append(piece)
+      arrivals.append(.now)
+    }
+    let body = String(decoding: pieces.reduce(Data(), +), as: UTF8.self)
+    #expect(body.contains("data: [DONE]"))
+    #expect(pieces.count >= 5, "the body arrived in \(pieces.count) pieces")
+    if let first = arrivals.first, let last = arrivals.last {
+      #expect(last - first > .milliseconds(5), "all pieces arrived at once: the body was buffered")
+    }
+    print("raw stream: \(pieces.count) pieces, \(body.utf8.count) bytes")
+  }
+
+  @Test func `the chunk stream decodes text and a finish reason`() async throws {
+    var content = ""
+    var finishReasons: [FinishReason] = []
+    for try await chunk in try await client.streamChunks(requestBody: requestBody("Say hello.")) {
+      content += chunk.choices.compactMap(\.delta.content).joined()
+      finishReasons += chunk.choices.compactMap(\.finishReason)
+    }
+    #expect(!content.isEmpty)
+    #expect(finishReasons.count == 1)
+  }
+
+  @Test func `a named tool choice streams a tool call`() async throws {
+    let tool =
+      #""tools":[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","#
+      + #""properties":{"city":{"type":"string"}},"required":["city"]}}}],"#
+      + #""tool_choice":{"type":"function","function":{"name":"get_weather"}},"#
+    var arguments = ""
+    var names: Set<String> = []
+    let body = requestBody("What is the weather in Paris?", maxTokens: 40, extra: tool)
+    for try await chunk in try await client.streamChunks(requestBody: body) {
+      for call in chunk.choices.flatMap(\.delta.toolCalls) {
+        arguments += call.function?.arguments ?? ""
+        names.formUnion(call.function?.name.map { [$0] } ?? [])
+      }
+    }
+    #expect(names == ["get_weather"])
+    let object = try JSONSerialization.jsonObject(with: Data(arguments.utf8)) as? [String: Any]
+    #expect(object?["city"] is String)
+  }
+
+  @Test func `the server's tokenize endpoint is found and counts exactly`() async throws {
+    let tokenizer = ServerTokenizer(client: client, model: LocalModelServer.model)
+    let result = try #require(try await tokenizer.tokenize("Hello world"))
+    #expect(result.endpoint == .llamaCppPython)
+    #expect(result.tokens == [19556, 905])
+    #expect(await tokenizer.detectedEndpoint == .llamaCppPython)
+  }
+
+  @Test func `a rejected request is the server's error with its message`() async throws {
+    let format =
+      #""response_format":{"type":"json_schema","json_schema":{"name":"X","strict":true,"#
+      + #""schema":{"type":"object"}}},"#
+    await #expect {
+      _ = try await client.streamChunks(requestBody: requestBody("Hi", extra: format))
+    } throws: { error in
+      guard case .other(let details) = error as? ChatCompletionsFailure else { return false }
+      return details.status == 500 && details.message.contains("json_object")
+    }
+  }
+
+  @Test func `a prompt past the context window ends the stream with a typed error`() async throws {
+    let body = requestBody(String(repeating: "hello ", count: 5_000), maxTokens: 4)
+    await #expect {
+      for try await _ in try await client.streamChunks(requestBody: body) {}
+    } throws: { error in
+      (error as? ChatCompletionsFailure)?.error.kind == .truncatedStream
+    }
+  }
+
+  @Test func `cancelling mid-stream ends with CancellationError and closes the request`() async throws {
+    let received = Mutex(0)
+    let body = requestBody("Write a long story about a lighthouse.", maxTokens: 400)
+    let consumer = Task {
+      for try await _ in try await client.streamChunks(requestBody: body) {
+        received.withLock { $0 += 1 }
+      }
+    }
+    let deadline = ContinuousClock.now + .seconds(60)
+    while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try #require(received.withLock { $0 } >= 3, "the stream did not start within 60 seconds")
+    consumer.cancel()
+    await #expect(throws: CancellationError.self) { try await consumer.value }
+    var waited = 0
+    while client.http.inFlightRequestCount > 0, waited < 300 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    #expect(client.http.inFlightRequestCount == 0)
+  }
+
+  @Test func `twenty concurrent streams on one client all complete`() async throws {
+    let client = self.client
+    let body = requestBody("Say one word.", maxTokens: 6)
+    let completed = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for _ in 0..<20 {
+        group.addTask {
+          var sawFinish = false
+          for try await chunk in try await client.streamChunks(requestBody: body) {
+            sawFinish = sawFinish || chunk.choices.contains { $0.finishReason != nil }
+          }
+          return sawFinish
+        }
+      }
+      return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(completed == 20)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// The fault server (`FaultServer/fault_server.py`, Python standard library
+/// only), started on 127.0.0.1 with a free port for one test and stopped after it.
+final class FaultServer {
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+
+  private init(process: Process, input: Pipe, port: Int) {
+    self.process = process
+    self.input = input
+    self.port = port
+  }
+
+  /// The base URL that selects a fault mode: `http://127.0.0.1:<port>/<mode>`.
+  func baseURL(_ mode: String) throws -> URL {
+    try #require(URL(string: "http://127.0.0.1:\(port)/\(mode)"))
+  }
+
+  /// Starts a server, runs `body`, and stops the server whatever happens.
+  static func with<T>(_ body: (FaultServer) async throws -> T) async throws -> T {
+    let server = try await start()
+    do {
+      let result = try await body(server)
+      await server.stop()
+      return result
+    } catch {
+      await server.stop()
+      throw error
+    }
+  }
+
+  private static func start() async throws -> FaultServer {
+    let script = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("FaultServer/fault_server.py")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, "--exit-on-stdin-eof"]
+    let output = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    try process.run()
+    // Read the port line on a thread of its own: a blocking read must not
+    // occupy one of the few threads of the concurrency pool.
+    let text = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var line = Data()
+        while !line.contains(0x0A) {
+          let more = output.fileHandleForReading.availableData
+          if more.isEmpty {
+            break
+          }
+          line.append(more)
+        }
+        continuation.resume(returning: String(decoding: line, as: UTF8.self))
+      }
+    }
+    guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5).prefix { $0.isNumber }) else {
+      process.terminate()
+      throw FaultServerError(message: "the fault server did not print its port: \(text)")
+    }
+    return FaultServer(process: process, input: input, port: port)
+  }
+
+  /// Stops the server by closing its standard input (it exits on end of
+  /// input), with SIGTERM and then SIGKILL as fallbacks.
+  private func stop() async {
+    try? input.fileHandleForWriting.close()
+    for signal in [nil, SIGTERM, SIGKILL] {
+      if let signal, process.isRunning {
+        kill(process.processIdentifier, signal)
+      }
+      for _ in 0..<100 where process.isRunning {
+        try? await Task.sleep(for: .milliseconds(20))
+      }
+      if !process.isRunning {
+        break
+      }
+    }
+  }
+}
+
+struct FaultServerError: Error, CustomStringConvertible {
+  var message: String
+  var description: String { message }
+}
