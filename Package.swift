@@ -29,7 +29,8 @@ let package = Package(
     .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(
-      name: "ContextKit", dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions"]),
+      name: "ContextKit",
+      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(
       name: "contextkit-bench",
