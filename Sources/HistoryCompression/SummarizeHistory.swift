@@ -116,7 +116,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
     _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut]
   ) -> [Int] {
     var digest = EntryDigest()
-    digest.add(String(reflecting: type(of: model)))
+    digest.add(String(reflecting: model))
     digest.add(instructions.text)
     for index in layout.summaryRange { digest.add(entries[index]) }
     var keys: [Int] = []

@@ -61,7 +61,12 @@ public actor SummaryStore {
     let task = Task { try await compute() }
     pending[key] = task
     defer { pending[key] = nil }
-    let summary = try await task.value
+    // A generation that is cancelled stops its summarizer rather than wait for it.
+    let summary = try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
     keep(summary, for: key)
     return summary
   }

@@ -90,6 +90,24 @@ import Testing
     #expect(note.message.contains("did not answer within"))
   }
 
+  @Test func `cancelling the generation stops a summarizer that stalls, without waiting for the timeout`()
+    async throws
+  {
+    let script = ModelScript([.stall()])
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: ScriptedLanguageModel(script: script),
+      options: .init(timeout: .seconds(60), store: store))
+    let history = conversation(turns: 8)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let generation = Task { try await modifier.transformHistory(history, in: Make.context()) }
+    try await Task.sleep(for: .milliseconds(100))
+    generation.cancel()
+    await #expect(throws: CancellationError.self) { try await generation.value }
+    #expect(clock.now - start < .seconds(10))
+    #expect(await store.count == 0)
+  }
+
   @Test func `the summary of a range is computed once and the prefix stays byte-identical`() async throws {
     let first = try await modifier(.entries(12)).transformHistory(conversation(turns: 8), in: Make.context())
     let again = try await modifier(.entries(12)).transformHistory(conversation(turns: 8), in: Make.context())
