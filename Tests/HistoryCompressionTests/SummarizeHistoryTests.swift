@@ -78,6 +78,26 @@ import Testing
     #expect(context.notes.contains { $0.kind == .fallback && $0.source == "summarizeHistory" })
   }
 
+  @Test func `after a failure the summarizer is not asked again for a while, then is`() async throws {
+    behaviour.fails = true
+    let history = conversation(turns: 8)
+    let patient = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(retryDelay: .seconds(600), store: store))
+    _ = try await patient.transformHistory(history, in: Make.context())
+    let context = Make.context()
+    _ = try await patient.transformHistory(history, in: context)
+    #expect(behaviour.calls == 1)
+    #expect(context.notes.contains { $0.kind == .fallback && $0.message.contains("not asked again") })
+    behaviour.fails = false
+    let eager = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(retryDelay: .zero, store: store))
+    let result = try await eager.transformHistory(history, in: Make.context())
+    #expect(behaviour.calls == 2)
+    #expect(result[1].isHistorySummary)
+  }
+
   @Test func `a summarizer that stalls times out and falls back`() async throws {
     let script = ModelScript([.stall()])
     let modifier = SummarizeHistory(
