@@ -116,7 +116,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
     _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut]
   ) -> [Int] {
     var digest = EntryDigest()
-    digest.add(String(reflecting: type(of: model)))
+    digest.add(String(reflecting: model))
     digest.add(instructions.text)
     for index in layout.summaryRange { digest.add(entries[index]) }
     var keys: [Int] = []
@@ -148,6 +148,9 @@ public struct SummarizeHistory: DynamicProfileModifier {
         separator: "\n\n")
     let from = earlier.map { cuts[$0.index].start } ?? layout.headEnd
     let range = entries[from..<lastCut.start]
+    if let reason = await store.recentFailure(for: lastKey, within: options.retryDelay) {
+      throw Summarizer.RecentFailure(reason: reason, retryDelay: options.retryDelay)
+    }
     let summarizer = Summarizer(model: model, instructions: instructions, timeout: options.timeout)
     let summary = try await store.summary(for: lastKey) {
       try await summarizer.summarize(previousSummary: previous.isEmpty ? nil : previous, entries: range)

@@ -13,19 +13,24 @@ extension SummarizeHistory {
     public var retainedFraction: Double
     /// How long the summarizer may take before the modifier falls back to a rolling window.
     public var timeout: Duration
+    /// How long after a failed summarization the modifier falls back at
+    /// once instead of asking the summarizer again for the same range.
+    public var retryDelay: Duration
     /// What counts tokens, for a threshold in tokens.
     public var tokenCounter: any TokenCounter
     /// Where summaries are kept between generations.
     public var store: SummaryStore
 
     /// Creates options; the defaults compact down to half the threshold,
-    /// give the summarizer 30 seconds, estimate tokens, and use the shared store.
+    /// give the summarizer 30 seconds, wait a minute before asking again
+    /// after a failure, estimate tokens, and use the shared store.
     public init(
-      retainedFraction: Double = 0.5, timeout: Duration = .seconds(30),
+      retainedFraction: Double = 0.5, timeout: Duration = .seconds(30), retryDelay: Duration = .seconds(60),
       tokenCounter: any TokenCounter = EstimatingTokenCounter(), store: SummaryStore = .shared
     ) {
       self.retainedFraction = retainedFraction
       self.timeout = timeout
+      self.retryDelay = retryDelay
       self.tokenCounter = tokenCounter
       self.store = store
     }

@@ -14,6 +14,13 @@ struct Summarizer: Sendable {
     var description: String { "the summarizer answered with an empty summary" }
   }
 
+  /// The summarizer failed on the same range a short while ago, and is not asked again yet.
+  struct RecentFailure: Error, CustomStringConvertible {
+    var reason: String
+    var retryDelay: Duration
+    var description: String { "\(reason); not asked again within \(retryDelay) of that failure" }
+  }
+
   let model: any LanguageModel
   let instructions: Instructions
   let timeout: Duration

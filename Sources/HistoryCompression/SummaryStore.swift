@@ -5,8 +5,9 @@
 /// range's content and the summarizer's settings) and reused by every later
 /// generation, which keeps the prefix the model sees byte-identical between
 /// compactions. Two generations that need the same summary at the same time
-/// share one summarizer call. A failed call is not remembered: the next
-/// generation tries again.
+/// share one summarizer call. A failed call is remembered for a while (see
+/// ``SummarizeHistory/Options/retryDelay``), so that a summarizer that is
+/// down does not add its timeout to every generation.
 ///
 /// The store keeps the newest `capacity` summaries. Profiles are often
 /// rebuilt for every generation, so by default every modifier uses
@@ -26,6 +27,7 @@ public actor SummaryStore {
   private var summaries: [Int: String] = [:]
   private var insertionOrder: [Int] = []
   private var pending: [Int: Task<String, any Error>] = [:]
+  private var failures: [Int: (reason: String, date: ContinuousClock.Instant)] = [:]
   private var calls = 0
 
   /// Creates an empty store; a capacity below 1 is taken as 1.
@@ -39,10 +41,17 @@ public actor SummaryStore {
   /// The number of summaries computed (summarizer calls started) by this store.
   public var computedCount: Int { calls }
 
-  /// Forgets every summary.
+  /// Forgets every summary and every failure.
   public func removeAll() {
     summaries.removeAll()
     insertionOrder.removeAll()
+    failures.removeAll()
+  }
+
+  /// Why the summary for `key` failed, if it failed less than `delay` ago.
+  func recentFailure(for key: Int, within delay: Duration) -> String? {
+    guard let failure = failures[key], ContinuousClock.now - failure.date < delay else { return nil }
+    return failure.reason
   }
 
   /// The summary kept for the last of `keys` that has one, with its position in `keys`.
@@ -61,9 +70,25 @@ public actor SummaryStore {
     let task = Task { try await compute() }
     pending[key] = task
     defer { pending[key] = nil }
-    let summary = try await task.value
-    keep(summary, for: key)
-    return summary
+    do {
+      // A generation that is cancelled stops its summarizer rather than wait for it.
+      let summary = try await withTaskCancellationHandler {
+        try await task.value
+      } onCancel: {
+        task.cancel()
+      }
+      failures[key] = nil
+      keep(summary, for: key)
+      return summary
+    } catch {
+      if !(error is CancellationError) { remember(error, for: key) }
+      throw error
+    }
+  }
+
+  private func remember(_ error: any Error, for key: Int) {
+    if failures.count >= capacity { failures.removeAll() }
+    failures[key] = ("\(error)", ContinuousClock.now)
   }
 
   private func keep(_ summary: String, for key: Int) {

@@ -36,8 +36,8 @@ enum HistoryInvariants {
       position += 1
     }
     // The current turn, from its prompt on, is kept whole.
-    let turn = input[currentTurnStart(input)...].map(\.id)
-    if Array(output.suffix(turn.count).map(\.id)) != turn {
+    let turn = input[currentTurnStart(input)...].map { $0.id }
+    if output.suffix(turn.count).map({ $0.id }) != turn {
       problems.append("the current turn (from \(turn.first ?? "-")) is not kept whole at the end")
     }
     problems += orphans(output)
@@ -59,6 +59,91 @@ enum HistoryInvariants {
       }
     }
     for call in calls.subtracting(answered).sorted() { problems.append("tool call \(call) has no output") }
+    return problems
+  }
+
+  /// What `droppingCompletedToolCalls` may not do: remove anything but whole tool-call pairs.
+  static func dropping(input: [Transcript.Entry], output: [Transcript.Entry]) -> [String] {
+    // The output is a subsequence of the input (checked by `common`): walk both.
+    var removedEntries: [Transcript.Entry] = []
+    var position = 0
+    for entry in input {
+      if position < output.count, output[position].id == entry.id {
+        position += 1
+      } else {
+        removedEntries.append(entry)
+      }
+    }
+    var problems: [String] = []
+    if removedEntries.contains(where: { $0.kindName != "toolCalls" && $0.kindName != "toolOutput" }) {
+      problems.append("removed an entry that is not a tool call or output")
+    }
+    if !orphans(removedEntries).isEmpty {
+      problems.append("removed a tool call without its outputs, or outputs without their call")
+    }
+    return problems
+  }
+
+  /// What `rollingWindow` must do: keep the head, then the newest entries from
+  /// a turn start, within the size whenever the current turn fits.
+  static func window(
+    _ size: HistorySize, input: [Transcript.Entry], output: [Transcript.Entry],
+    counter: EstimatingTokenCounter
+  ) -> [String] {
+    var problems: [String] = []
+    let head = headEnd(input)
+    let kept = output.dropFirst(head)
+    if Array(output.prefix(head)) != Array(input.prefix(head)) {
+      problems.append("did not keep the instructions and summary entries first")
+    } else if let first = kept.first, first.id != input[head].id, first.kindName != "prompt" {
+      problems.append("cut before \(first.id), which does not start a turn")
+    } else if !kept.elementsEqual(input.suffix(kept.count), by: { $0.id == $1.id }) {
+      problems.append("kept something other than the newest entries after the head")
+    }
+    let minimum = self.size(input[..<head] + input[currentTurnStart(input)...], in: size, counter: counter)
+    guard minimum <= size.value else { return problems }
+    let actual = self.size(output, in: size, counter: counter)
+    if actual > size.value {
+      problems.append("kept \(actual), over its size, though the current turn fits (\(minimum))")
+    }
+    return problems
+  }
+
+  /// What `summarizeHistory` must do: one summary right after the
+  /// instructions (folding in any earlier one), none when the summarizer
+  /// failed, and the verbatim part within the threshold whenever the current turn fits.
+  static func summary(
+    _ size: HistorySize, summarizerFailed: Bool, input: [Transcript.Entry], output: [Transcript.Entry],
+    counter: EstimatingTokenCounter
+  ) -> [String] {
+    var problems: [String] = []
+    let head = headEnd(input)
+    let hasInstructions = input.first?.kindName == "instructions"
+    let inputSummaryIDs = Set(input[..<head].map { $0.id })
+    let added = output.indices.filter {
+      output[$0].isHistorySummary && !inputSummaryIDs.contains(output[$0].id)
+    }
+    if !added.isEmpty, added != [hasInstructions ? 1 : 0] {
+      problems.append("placed its summary at \(added), not right after the instructions")
+    }
+    if !added.isEmpty, output.filter({ $0.isHistorySummary }).count != 1 {
+      problems.append("left an old summary beside the new one instead of folding it in")
+    }
+    if summarizerFailed, !added.isEmpty {
+      problems.append("added a summary though the summarizer failed")
+    }
+    // With an entry threshold the new summary counts as one entry; with tokens it is not counted.
+    let hadSummary = head > (hasInstructions ? 1 : 0)
+    let slot = size.unitName == "entries" && !hadSummary ? 1 : 0
+    let minimum =
+      self.size(input[..<head] + input[currentTurnStart(input)...], in: size, counter: counter) + slot
+    guard minimum <= size.value else { return problems }
+    var verbatim = output
+    if size.unitName == "tokens" { for index in added.reversed() { verbatim.remove(at: index) } }
+    let actual = self.size(verbatim, in: size, counter: counter)
+    if actual > size.value {
+      problems.append("kept \(actual), over its threshold, though the current turn fits (\(minimum))")
+    }
     return problems
   }
 

@@ -65,49 +65,21 @@ struct PropertyCase {
       switch step {
       case .dropping:
         output = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
-        let removed = Set(input.map(\.id)).subtracting(output.map(\.id))
-        if input.contains(where: {
-          removed.contains($0.id) && !($0.kindName == "toolCalls" || $0.kindName == "toolOutput")
-        }) {
-          problems.append("\(step) removed an entry that is not a tool call or output")
-        }
+        problems += HistoryInvariants.dropping(input: input, output: output.entries)
       case .window(let size):
         output = try await RollingWindow(size, tokenCounter: counter).transformHistory(history, in: context)
-        let head = HistoryInvariants.headEnd(input)
-        let minimum = HistoryInvariants.size(
-          input[..<head] + input[HistoryInvariants.currentTurnStart(input)...], in: size, counter: counter)
-        let actual = HistoryInvariants.size(output.entries, in: size, counter: counter)
-        if minimum <= size.value, actual > size.value {
-          problems.append("\(step) kept \(actual), over its size, though the current turn fits (\(minimum))")
-        }
+        problems += HistoryInvariants.window(size, input: input, output: output.entries, counter: counter)
       case .summarize(let size, let fails):
-        let behaviour = FixedSummaryModel.Behaviour(fails: fails)
         let modifier = SummarizeHistory(
-          threshold: size, model: FixedSummaryModel(behaviour: behaviour),
+          threshold: size, model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour(fails: fails)),
           options: .init(tokenCounter: counter, store: store))
         output = try await modifier.transformHistory(history, in: context)
-        let head = HistoryInvariants.headEnd(input)
-        let hadSummary = head > (input.first?.kindName == "instructions" ? 1 : 0)
-        let slot = size.unitName == "entries" && !hadSummary ? 1 : 0
-        let minimum =
-          HistoryInvariants.size(
-            input[..<head] + input[HistoryInvariants.currentTurnStart(input)...], in: size, counter: counter)
-          + slot
-        let verbatim = output.entries.filter { entry in
-          !(entry.isHistorySummary && size.unitName == "tokens" && !input.contains { $0.id == entry.id })
-        }
-        let actual = HistoryInvariants.size(verbatim, in: size, counter: counter)
-        if minimum <= size.value, actual > size.value {
-          problems.append(
-            "\(step) kept \(actual), over its threshold, though the current turn fits (\(minimum))")
-        }
-        if fails,
-          output.contains(where: { entry in entry.isHistorySummary && !input.contains { $0.id == entry.id } })
-        {
-          problems.append("\(step) added a summary though the summarizer failed")
-        }
+        problems += HistoryInvariants.summary(
+          size, summarizerFailed: fails, input: input, output: output.entries, counter: counter)
       }
+      problems = problems.map { "\(step): \($0)" }
       problems += HistoryInvariants.common(input: input, output: output.entries).map { "\(step): \($0)" }
+      guard problems.isEmpty else { return problems }
       history = output
     }
     if transcript != stored { problems.append("the stored transcript changed") }

@@ -78,6 +78,26 @@ import Testing
     #expect(context.notes.contains { $0.kind == .fallback && $0.source == "summarizeHistory" })
   }
 
+  @Test func `after a failure the summarizer is not asked again for a while, then is`() async throws {
+    behaviour.fails = true
+    let history = conversation(turns: 8)
+    let patient = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(retryDelay: .seconds(600), store: store))
+    _ = try await patient.transformHistory(history, in: Make.context())
+    let context = Make.context()
+    _ = try await patient.transformHistory(history, in: context)
+    #expect(behaviour.calls == 1)
+    #expect(context.notes.contains { $0.kind == .fallback && $0.message.contains("not asked again") })
+    behaviour.fails = false
+    let eager = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(retryDelay: .zero, store: store))
+    let result = try await eager.transformHistory(history, in: Make.context())
+    #expect(behaviour.calls == 2)
+    #expect(result[1].isHistorySummary)
+  }
+
   @Test func `a summarizer that stalls times out and falls back`() async throws {
     let script = ModelScript([.stall()])
     let modifier = SummarizeHistory(
@@ -88,6 +108,24 @@ import Testing
     #expect(!result.contains { $0.isHistorySummary })
     let note = try #require(context.notes.first { $0.kind == .fallback })
     #expect(note.message.contains("did not answer within"))
+  }
+
+  @Test func `cancelling the generation stops a summarizer that stalls, without waiting for the timeout`()
+    async throws
+  {
+    let script = ModelScript([.stall()])
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: ScriptedLanguageModel(script: script),
+      options: .init(timeout: .seconds(60), store: store))
+    let history = conversation(turns: 8)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let generation = Task { try await modifier.transformHistory(history, in: Make.context()) }
+    try await Task.sleep(for: .milliseconds(100))
+    generation.cancel()
+    await #expect(throws: CancellationError.self) { try await generation.value }
+    #expect(clock.now - start < .seconds(10))
+    #expect(await store.count == 0)
   }
 
   @Test func `the summary of a range is computed once and the prefix stays byte-identical`() async throws {
