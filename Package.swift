@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "ContextKit", targets: ["ContextKit"]),
     .library(name: "ModelSession", targets: ["ModelSession"]),
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
+    .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -23,12 +24,15 @@ let package = Package(
       providers: [.apt(["libcmark-dev"])]
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
+    .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
+    .testTarget(
+      name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,109 @@
+import ModelSession
+
+/// Keeps the newest part of the history that fits a size, cutting only where
+/// a turn starts.
+///
+/// The instructions entry and any summary entries right after it are always
+/// kept; then come the newest whole turns (a turn starts at a prompt) whose
+/// size, with the instructions, fits. A tool call is never separated from its
+/// output. When even the current turn does not fit, the current turn is kept
+/// whole and a note says so: the model will then answer that the context is
+/// too large, which is the truth.
+///
+/// A size of 0 or less makes `transformHistory` throw
+/// ``HistoryCompressionError/invalidSize(modifier:size:)``.
+///
+/// Cache cost: once the window is full, the first kept turn changes every few
+/// turns, and each change re-processes the whole history after the
+/// instructions. Use ``SummarizeHistory`` for a prefix that stays stable.
+public struct RollingWindow: DynamicProfileModifier {
+  /// The stage's name in generation records: `rollingWindow`.
+  public var name: String { "rollingWindow" }
+  /// The most history the model sees, instructions included.
+  public let size: HistorySize
+  /// What counts tokens, for a size in tokens.
+  public let tokenCounter: any TokenCounter
+
+  /// Creates the modifier.
+  public init(_ size: HistorySize, tokenCounter: any TokenCounter = EstimatingTokenCounter()) {
+    self.size = size
+    self.tokenCounter = tokenCounter
+  }
+
+  /// Keeps the instructions and the newest turns that fit.
+  public func transformHistory(
+    _ history: Transcript, in context: ProfileModifierContext
+  ) async throws -> Transcript {
+    try size.validated(for: name)
+    let entries = history.entries
+    let layout = HistoryLayout(entries)
+    let measure = try await HistoryMeasure(entries, unit: size, counter: tokenCounter)
+    let cut = Self.cut(layout: layout, measure: measure, budget: size.value, end: entries.count)
+    if !cut.fits {
+      context.record(
+        GenerationNote(
+          source: name, kind: .information,
+          message: "the instructions and the current turn take "
+            + "\(measure.size(0..<layout.headEnd) + measure.size(cut.start..<entries.count)) \(size.unitName), "
+            + "more than the window of \(size); kept the current turn whole"))
+    }
+    guard cut.start > layout.headEnd else { return history }
+    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
+      Self.cut(layout: layout, measure: measure, budget: size.value, end: previousEnd).start != cut.start
+    {
+      context.record(
+        GenerationNote(
+          source: name, kind: .historyRewritten,
+          message: "the window moved: it now starts at entry \(entries[cut.start].id) and drops "
+            + "\(cut.start - layout.headEnd) older entries"))
+    }
+    return Self.keeping(entries, head: layout.headEnd, from: cut.start)
+  }
+
+  /// The first entry to keep for a window of `budget` over `entries[..<end]`,
+  /// and whether the result fits.
+  static func cut(
+    layout: HistoryLayout, measure: HistoryMeasure, budget: Int, end: Int
+  ) -> (
+    start: Int, fits: Bool
+  ) {
+    let headSize = measure.size(0..<layout.headEnd)
+    let last = layout.lastCutPointIndex(before: end)
+    // Sizes shrink as the cut moves later, so the first cut point that fits is found by bisection.
+    var low = 0
+    var high = last
+    while low < high {
+      let middle = (low + high) / 2
+      if headSize + measure.size(layout.cutPoints[middle]..<end) <= budget {
+        high = middle
+      } else {
+        low = middle + 1
+      }
+    }
+    let start = layout.cutPoints[low]
+    return (start, headSize + measure.size(start..<end) <= budget)
+  }
+
+  /// The head, then the entries from `start`.
+  static func keeping(_ entries: [Transcript.Entry], head: Int, from start: Int) -> Transcript {
+    var kept: [Transcript.Entry] = []
+    kept.reserveCapacity(head + entries.count - start)
+    kept.append(contentsOf: entries[..<head])
+    kept.append(contentsOf: entries[start...])
+    return Transcript(entries: kept)
+  }
+}
+
+extension DynamicProfile {
+  /// Keeps the newest whole turns that fit `size`, with the instructions (see ``RollingWindow``).
+  ///
+  /// ```swift
+  /// Profile { Instructions("You help with recipes.") }
+  ///   .rollingWindow(.tokens(4_000))
+  /// ```
+  public func rollingWindow(
+    _ size: HistorySize, tokenCounter: any TokenCounter = EstimatingTokenCounter()
+  ) -> ModifiedProfile<Self, RollingWindow> {
+    modifier(RollingWindow(size, tokenCounter: tokenCounter))
+  }
+}

@@ -1,0 +1,186 @@
+import ModelSession
+
+/// Replaces older history with a summary when the history grows past a
+/// threshold, keeping the recent part verbatim.
+///
+/// When the history (instructions included) passes `threshold`, the older
+/// part is summarized by `model` and replaced by one summary entry right
+/// after the instructions (see ``HistorySummary``). The cut falls where a
+/// turn starts, so tool calls stay with their outputs, and never inside the
+/// current turn; it works in the middle of a tool loop too. A summary
+/// already in the history is folded into the new one, never summarized as
+/// if it were conversation.
+///
+/// The modifier is built for a stable prompt cache: the cut moves in large
+/// steps (down to `retainedFraction` of the threshold each time the
+/// threshold is passed) and the summary of a given range is computed once and
+/// reused from a ``SummaryStore``, so between compactions the prefix the
+/// model sees stays byte-identical. The summary entry itself is not counted
+/// against a threshold in tokens: keep the summarizer's answers short (the
+/// default instructions ask for that).
+///
+/// If the summarizer fails, answers with nothing or exceeds the timeout, the
+/// modifier keeps a rolling window of the same size instead and records a
+/// `fallback` note: the user's request never fails because of the
+/// summarizer. A threshold below 1 or a fraction outside (0, 1) makes
+/// `transformHistory` throw ``HistoryCompressionError``.
+public struct SummarizeHistory: DynamicProfileModifier {
+  /// The stage's name in generation records: `summarizeHistory`.
+  public var name: String { "summarizeHistory" }
+  /// The size past which the history is compacted.
+  public let threshold: HistorySize
+  /// The model that writes summaries.
+  public let model: any LanguageModel
+  /// The summarizer's instructions.
+  public let instructions: Instructions
+  /// The text placed after the summary, for the main model.
+  public let summaryPostamble: String
+  /// The other settings.
+  public let options: Options
+
+  /// Creates the modifier.
+  public init(
+    threshold: HistorySize, model: some LanguageModel, instructions: Instructions = Self.defaultInstructions,
+    summaryPostamble: String = Self.defaultPostamble, options: Options = Options()
+  ) {
+    self.threshold = threshold
+    self.model = model
+    self.instructions = instructions
+    self.summaryPostamble = summaryPostamble
+    self.options = options
+  }
+
+  /// Compacts the history when it is past the threshold.
+  public func transformHistory(
+    _ history: Transcript, in context: ProfileModifierContext
+  ) async throws -> Transcript {
+    try validate()
+    let entries = history.entries
+    let layout = HistoryLayout(entries)
+    let measure = try await HistoryMeasure(entries, unit: threshold, counter: options.tokenCounter)
+    let plan = CompactionPlan(
+      layout: layout, measure: measure, threshold: threshold.value,
+      target: Int(Double(threshold.value) * options.retainedFraction),
+      summarySize: threshold.unitName == "entries" ? 1 : 0, end: entries.count)
+    guard let lastCut = plan.cuts.last else { return history }
+
+    let keys = rangeKeys(entries, layout: layout, cuts: plan.cuts)
+    let summaryText: String
+    do {
+      summaryText = try await summary(
+        of: entries, layout: layout, cuts: plan.cuts, keys: keys, context: context)
+    } catch {
+      if Task.isCancelled { throw CancellationError() }
+      return fallback(entries, layout: layout, measure: measure, reason: error, context: context)
+    }
+    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
+      lastCut.madeAt > previousEnd
+    {
+      context.record(
+        GenerationNote(
+          source: name, kind: .historyRewritten,
+          message: "compacted: \(lastCut.start - layout.headEnd) older entries are now one summary; "
+            + "the history is verbatim from entry \(entries[lastCut.start].id)"))
+    }
+    var kept: [Transcript.Entry] = []
+    kept.reserveCapacity(entries.count - lastCut.start + 2)
+    if layout.hasInstructions { kept.append(entries[0]) }
+    kept.append(HistorySummary.entry(summary: summaryText, postamble: summaryPostamble))
+    kept.append(contentsOf: entries[lastCut.start...])
+    return Transcript(entries: kept)
+  }
+
+  private func validate() throws {
+    try threshold.validated(for: name)
+    guard options.retainedFraction > 0, options.retainedFraction < 1 else {
+      throw HistoryCompressionError.invalidFraction(
+        modifier: name, name: "retainedFraction", value: options.retainedFraction, range: "(0, 1)")
+    }
+    guard options.timeout > .zero else {
+      throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: options.timeout)
+    }
+  }
+
+  /// The memo key of the range before each cut: the content of the history
+  /// from the head to the cut, with the summary settings and any summary already in the head.
+  private func rangeKeys(
+    _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut]
+  ) -> [Int] {
+    var digest = EntryDigest()
+    digest.add(String(reflecting: type(of: model)))
+    digest.add(instructions.text)
+    for index in layout.summaryRange { digest.add(entries[index]) }
+    var keys: [Int] = []
+    keys.reserveCapacity(cuts.count)
+    var position = layout.headEnd
+    for cut in cuts {
+      while position < cut.start {
+        digest.add(entries[position])
+        position += 1
+      }
+      keys.append(digest.value)
+    }
+    return keys
+  }
+
+  /// The summary of the history before the last cut: kept from an earlier
+  /// generation, or folded from the latest kept summary and the entries after it.
+  private func summary(
+    of entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut], keys: [Int],
+    context: ProfileModifierContext
+  ) async throws -> String {
+    let store = options.store
+    guard let lastKey = keys.last, let lastCut = cuts.last else { return "" }
+    let earlier = await store.latest(among: keys)
+    if let earlier, earlier.index == keys.count - 1 { return earlier.summary }
+    let previous =
+      earlier?.summary
+      ?? layout.summaryRange.compactMap { HistorySummary.summaryText(of: entries[$0]) }.joined(
+        separator: "\n\n")
+    let from = earlier.map { cuts[$0.index].start } ?? layout.headEnd
+    let range = entries[from..<lastCut.start]
+    let summarizer = Summarizer(model: model, instructions: instructions, timeout: options.timeout)
+    let summary = try await store.summary(for: lastKey) {
+      try await summarizer.summarize(previousSummary: previous.isEmpty ? nil : previous, entries: range)
+    }
+    context.record(
+      GenerationNote(
+        source: name, kind: .information,
+        message:
+          "summarized \(range.count) entries\(previous.isEmpty ? "" : ", folding in the previous summary")"))
+    return summary
+  }
+
+  private func fallback(
+    _ entries: [Transcript.Entry], layout: HistoryLayout, measure: HistoryMeasure, reason: any Error,
+    context: ProfileModifierContext
+  ) -> Transcript {
+    let cut = RollingWindow.cut(layout: layout, measure: measure, budget: threshold.value, end: entries.count)
+    context.record(
+      GenerationNote(
+        source: name, kind: .fallback,
+        message: "the summarizer failed (\(reason)); kept a rolling window of \(threshold) instead"))
+    return RollingWindow.keeping(entries, head: layout.headEnd, from: cut.start)
+  }
+}
+
+extension DynamicProfile {
+  /// Summarizes older history with `model` when the history passes
+  /// `threshold` (see ``SummarizeHistory``).
+  ///
+  /// ```swift
+  /// Profile { Instructions("You are a patient tutor.") }
+  ///   .summarizeHistory(threshold: .tokens(8_000), model: cheapModel)
+  /// ```
+  public func summarizeHistory(
+    threshold: HistorySize, model: some LanguageModel,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    options: SummarizeHistory.Options = SummarizeHistory.Options()
+  ) -> ModifiedProfile<Self, SummarizeHistory> {
+    modifier(
+      SummarizeHistory(
+        threshold: threshold, model: model, instructions: instructions,
+        summaryPostamble: summaryPostamble, options: options))
+  }
+}

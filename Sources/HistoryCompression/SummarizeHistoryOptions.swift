@@ -1,0 +1,52 @@
+import ModelSession
+
+extension SummarizeHistory {
+  /// The settings of a ``SummarizeHistory`` modifier beyond its threshold and summarizer.
+  ///
+  /// ```swift
+  /// SummarizeHistory.Options(retainedFraction: 0.4, timeout: .seconds(10))
+  /// ```
+  public struct Options: Sendable {
+    /// The size a compaction brings the history down to, as a fraction of
+    /// the threshold; in (0, 1). The smaller it is, the more each
+    /// compaction summarizes and the longer the prefix stays stable.
+    public var retainedFraction: Double
+    /// How long the summarizer may take before the modifier falls back to a rolling window.
+    public var timeout: Duration
+    /// What counts tokens, for a threshold in tokens.
+    public var tokenCounter: any TokenCounter
+    /// Where summaries are kept between generations.
+    public var store: SummaryStore
+
+    /// Creates options; the defaults compact down to half the threshold,
+    /// give the summarizer 30 seconds, estimate tokens, and use the shared store.
+    public init(
+      retainedFraction: Double = 0.5, timeout: Duration = .seconds(30),
+      tokenCounter: any TokenCounter = EstimatingTokenCounter(), store: SummaryStore = .shared
+    ) {
+      self.retainedFraction = retainedFraction
+      self.timeout = timeout
+      self.tokenCounter = tokenCounter
+      self.store = store
+    }
+  }
+
+  /// The summarizer's default instructions.
+  public static let defaultInstructions = Instructions(
+    """
+    You condense conversations between a user and an assistant so that the assistant can continue \
+    them without the full text. Write one short summary in plain prose: the user's goals and \
+    preferences, facts and numbers that were established, decisions made, results of tool calls that \
+    still matter, and questions still open. When you are given an earlier summary, merge it with the \
+    new part into a single summary; do not summarize the summary. Do not add a preamble or a closing \
+    remark.
+    """)
+
+  /// The default text after the summary, which keeps the main model from
+  /// mentioning the summary in its answers.
+  public static let defaultPostamble = """
+    The summary above stands in for the earlier part of this conversation. Continue the conversation \
+    naturally: do not mention the summary, do not say that you are relying on one, and answer the \
+    latest message directly.
+    """
+}
