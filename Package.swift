@@ -31,8 +31,6 @@ let package = Package(
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
-    .testTarget(
-      name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
