@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ModelSession", targets: ["ModelSession"]),
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
     .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
+    .library(name: "CacheAnalysis", targets: ["CacheAnalysis"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -25,12 +26,16 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
+    .target(name: "CacheAnalysis", dependencies: ["ModelSession", "HistoryCompression"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
+    .testTarget(
+      name: "CacheAnalysisTests",
+      dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
