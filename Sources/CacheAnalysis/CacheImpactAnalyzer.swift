@@ -43,7 +43,8 @@ public struct CacheImpactAnalyzer: Sendable {
     var cause = CacheImpactCause(kind: .coldStart, detail: "nothing cached yet")
     if let previous, let latest = cached.first {
       let shared = prompt.commonBlockCount(with: latest)
-      if shared < prompt.blocks.count {
+      // The prompt extends the cached stream when it runs out first, or the stream does.
+      if shared < prompt.blocks.count, shared < latest.blocks.count {
         divergence = CacheImpactReport.Divergence(
           blockIndex: shared, location: prompt.blocks[shared].location,
           tokenOffset: prompt.tokenCount(ofFirst: shared))
