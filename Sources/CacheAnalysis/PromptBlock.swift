@@ -54,6 +54,6 @@ public struct PromptBlock: Sendable, Hashable, Codable {
 
   /// Whether a server would see the same tokens for both blocks (same text).
   public func rendersSame(as other: PromptBlock) -> Bool {
-    tokenCount == other.tokenCount && text.utf8.elementsEqual(other.text.utf8)
+    tokenCount == other.tokenCount && text == other.text
   }
 }

@@ -36,8 +36,10 @@ public struct PromptCacheModel: Sendable {
   public let minimumCacheableTokens: Int
   /// How many earlier cached streams a request may reuse (1: the previous one only).
   public let lookback: Int
-  /// What counts the tokens of each block.
+  /// What counts the tokens of each block. It must be deterministic: an
+  /// entry's rendering and count are computed once and reused.
   public let tokenCounter: any TokenCounter
+  private let cache = BlockCache()
 
   /// Creates the default model: blocks of 16 tokens (as vLLM), no minimum,
   /// the previous request only.
@@ -69,10 +71,18 @@ public struct PromptCacheModel: Sendable {
   public func render(_ request: PromptRequest) async throws -> RenderedPrompt {
     var blocks: [PromptBlock] = []
     for definition in request.toolDefinitions {
+      let rendered: BlockCache.Rendered
+      if let known = cache.rendered(definition) {
+        rendered = known
+      } else {
+        rendered = BlockCache.Rendered(
+          text: PromptRenderer.text(of: definition),
+          tokenCount: try await tokenCounter.tokenCount(of: definition))
+        cache.store(rendered, for: definition)
+      }
       blocks.append(
         PromptBlock(
-          location: .tool(name: definition.name), text: PromptRenderer.text(of: definition),
-          tokenCount: try await tokenCounter.tokenCount(of: definition)))
+          location: .tool(name: definition.name), text: rendered.text, tokenCount: rendered.tokenCount))
     }
     if let settings = PromptRenderer.settingsText(of: request.contextOptions) {
       blocks.append(try await textBlock(settings, at: .settings))
@@ -89,7 +99,7 @@ public struct PromptCacheModel: Sendable {
   {
     var blocks: [PromptBlock] = []
     blocks.reserveCapacity(entries.count)
-    var conversation: [Transcript.Entry] = []
+    var fresh: [Transcript.Entry] = []
     var positions: [Int] = []
     for (offset, entry) in entries.enumerated() {
       if case .instructions(let instructions) = entry {
@@ -100,6 +110,11 @@ public struct PromptCacheModel: Sendable {
           PromptBlock(
             location: .instructions, text: PromptRenderer.text(of: instructions),
             tokenCount: try await tokenCounter.tokenCount(of: .instructions(textOnly))))
+      } else if let known = cache.rendered(entry) {
+        blocks.append(
+          PromptBlock(
+            location: .entry(index: index + offset, kind: entry.kindName), text: known.text,
+            tokenCount: known.tokenCount))
       } else {
         positions.append(blocks.count)
         blocks.append(
@@ -107,11 +122,14 @@ public struct PromptCacheModel: Sendable {
             location: .entry(index: index + offset, kind: entry.kindName),
             text: PromptRenderer.text(of: entry),
             tokenCount: 0))
-        conversation.append(entry)
+        fresh.append(entry)
       }
     }
-    let counts = try await tokenCounter.tokenCounts(of: conversation)
-    for (position, count) in zip(positions, counts) { blocks[position].tokenCount = count }
+    let counts = try await tokenCounter.tokenCounts(of: fresh)
+    for (position, (entry, count)) in zip(positions, zip(fresh, counts)) {
+      blocks[position].tokenCount = count
+      cache.store(BlockCache.Rendered(text: blocks[position].text, tokenCount: count), for: entry)
+    }
     return blocks
   }
 

@@ -3,12 +3,13 @@ import Foundation
 import HistoryCompression
 import ModelSession
 
-/// Counts one token per word of text, 5 per tool call and 100 per tool
-/// definition, with no framing: small numbers a test can add up by hand.
+/// Counts one token per word of text (words are separated by single spaces),
+/// 5 per tool call and 100 per tool definition, with no framing: small
+/// numbers a test can add up by hand.
 struct WordTokenCounter: TokenCounter {
   func tokenCount(of segment: Transcript.Segment) -> Int {
     switch segment {
-    case .text(let text): text.content.split(whereSeparator: \.isWhitespace).count
+    case .text(let text): text.content.isEmpty ? 0 : text.content.utf8.reduce(1) { $1 == 32 ? $0 + 1 : $0 }
     case .structure(let structure): structure.content.jsonString.split(separator: ",").count
     case .attachment, .custom: 1
     }
