@@ -3,7 +3,9 @@ import ModelSession
 
 /// Turns a session's generation records, in order, into cache-impact
 /// reports: the offline analyzer, and the engine of ``CacheImpactObserver``,
-/// so both give the same reports for the same run.
+/// so both give the same reports for the same run. Give it the records of
+/// one conversation (one session) at a time: each record is compared with
+/// the one before it.
 ///
 /// Each record's request is rendered with a ``PromptCacheModel`` and matched
 /// against what the earlier generations left in the cache (each one's request

@@ -73,4 +73,25 @@ private func steps() -> [ScriptStep] {
     #expect(predicted.map(\.requestID) == run.reports.map(\.requestID))
     #expect(run.records.allSatisfy { $0.sentTranscript == $0.stages.last?.transcript })
   }
+
+  @Test func `the reporting modifier names a compaction that ran before it`() async throws {
+    let predictions = Mutex<[CacheImpactReport]>([])
+    var steps: [ScriptStep] = []
+    for turn in 0..<20 {
+      if turn % 4 == 0 { steps.append(.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#)) }
+      steps.append(.text(words(40, tag: "a\(turn)-")))
+    }
+    let profile = Profile {
+      "You help."
+      WeatherTool()
+    }
+    .reportingCacheImpact { report in predictions.withLock { $0.append(report) } }
+    .compactingHistory(budget: 700)
+    let run = try await observedRun(
+      profile: profile, script: ModelScript(steps), prompts: (0..<20).map { words(12, tag: "q\($0)-") })
+    let predicted = predictions.withLock { $0 }
+    #expect(predicted.map(\.reusedTokenCount) == run.reports.map(\.reusedTokenCount))
+    #expect(predicted.map(\.cause.groupingKey) == run.reports.map(\.cause.groupingKey))
+    #expect(run.reports.contains { $0.cause.groupingKey == "historyRewritten(compactingHistory)" })
+  }
 }
