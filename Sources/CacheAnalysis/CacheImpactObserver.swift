@@ -1,3 +1,4 @@
+import Foundation
 import ModelSession
 import Synchronization
 
@@ -8,7 +9,9 @@ import Synchronization
 /// `respond`. It analyzes records with a ``CacheImpactAnalyzer``, so its
 /// reports are exactly those the offline analyzer gives for the same records.
 /// ``reports`` has one consumer; ``collectedReports`` and ``summary`` give
-/// the reports analyzed so far to anyone.
+/// the reports analyzed so far to anyone, and
+/// ``reportsThroughLatestGeneration(of:)`` waits until the latest generation
+/// is analyzed.
 ///
 /// ```swift
 /// let observer = CacheImpactObserver(session: session)
@@ -37,15 +40,18 @@ public final class CacheImpactObserver: Sendable {
     let log = ReportLog()
     self.log = log
     task = Task {
-      defer { continuation.finish() }
+      defer {
+        continuation.finish()
+        log.finish()
+      }
       var analyzer = CacheImpactAnalyzer(model: model)
       for await record in records {
         do {
           let report = try await analyzer.analyze(record)
-          log.reports.withLock { $0.append(report) }
+          log.append(report)
           continuation.yield(report)
         } catch {
-          log.failure.withLock { $0 = String(describing: error) }
+          log.fail(String(describing: error))
           return
         }
       }
@@ -57,17 +63,73 @@ public final class CacheImpactObserver: Sendable {
   }
 
   /// The reports analyzed so far.
-  public var collectedReports: [CacheImpactReport] { log.reports.withLock { $0 } }
+  public var collectedReports: [CacheImpactReport] { log.state.withLock { $0.reports } }
 
   /// The totals of the reports analyzed so far.
   public var summary: CacheImpactSummary { CacheImpactSummary(reports: collectedReports) }
 
   /// Why the observer stopped early (its token counter threw), if it did.
-  public var failureDescription: String? { log.failure.withLock { $0 } }
+  public var failureDescription: String? { log.state.withLock { $0.failure } }
+
+  /// The reports analyzed so far, once the report of `session`'s latest
+  /// generation is among them (or the observer has stopped): what to read
+  /// after `respond` returns, since records are analyzed asynchronously.
+  ///
+  /// ```swift
+  /// try await session.respond(to: "Hello")
+  /// let reports = await observer.reportsThroughLatestGeneration(of: session)
+  /// ```
+  public func reportsThroughLatestGeneration(of session: LanguageModelSession) async -> [CacheImpactReport] {
+    if let id = session.latestGenerationRecord?.requestID {
+      await withCheckedContinuation { continuation in log.wait(for: id, continuation) }
+    }
+    return collectedReports
+  }
 }
 
-/// What an observer's task has analyzed, shared with the observer.
+/// What an observer's task has analyzed, shared with the observer, and the
+/// callers waiting for a report.
 private final class ReportLog: Sendable {
-  let reports = Mutex<[CacheImpactReport]>([])
-  let failure = Mutex<String?>(nil)
+  struct State {
+    var reports: [CacheImpactReport] = []
+    var failure: String?
+    var finished = false
+    var waiters: [(id: UUID, continuation: CheckedContinuation<Void, Never>)] = []
+  }
+
+  let state = Mutex(State())
+
+  func append(_ report: CacheImpactReport) {
+    let ready = state.withLock { state in
+      state.reports.append(report)
+      let ready = state.waiters.filter { $0.id == report.requestID }.map(\.continuation)
+      state.waiters.removeAll { $0.id == report.requestID }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  func fail(_ description: String) {
+    state.withLock { $0.failure = description }
+  }
+
+  /// Marks the log complete and releases every waiter.
+  func finish() {
+    let waiting = state.withLock { state in
+      state.finished = true
+      defer { state.waiters.removeAll() }
+      return state.waiters.map(\.continuation)
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Resumes `continuation` once the report of `id` is in, or the log is complete.
+  func wait(for id: UUID, _ continuation: CheckedContinuation<Void, Never>) {
+    let ready = state.withLock { state in
+      guard !state.finished, !state.reports.contains(where: { $0.requestID == id }) else { return true }
+      state.waiters.append((id, continuation))
+      return false
+    }
+    if ready { continuation.resume() }
+  }
 }
