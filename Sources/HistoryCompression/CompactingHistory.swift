@@ -30,8 +30,10 @@ import ModelSession
 /// fails, and the budget holds. The budget is only exceeded when the
 /// instructions and the current turn alone are larger; a note says so.
 ///
-/// Prompt skills delivered as a tool output leave the history with their
-/// turn like any tool output; the skills catalog notices and delivers the
+/// The instructions count at their current size: when an instructions skill
+/// changes it, the cuts are computed again (at a generation whose prefix the
+/// new instructions invalidate anyway). Prompt skills delivered as a tool
+/// output leave the history with their turn like any tool output; the skills catalog notices and delivers the
 /// body again when the model asks for it.
 ///
 /// ```swift
