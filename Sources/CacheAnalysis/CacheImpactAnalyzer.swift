@@ -64,7 +64,7 @@ public struct CacheImpactAnalyzer: Sendable {
     let report = CacheImpactReport(
       requestID: record.requestID, generationIndex: reports.count, turnIndex: record.turnIndex,
       round: record.round, promptTokenCount: prompt.tokenCount, match: match, divergence: divergence,
-      cause: cause, serverUsage: serverUsage)
+      cause: cause, serverUsage: serverUsage, completed: record.outcome == .completed)
     reports.append(report)
     previous = record
     previousPrompt = prompt

@@ -67,11 +67,15 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
   public var cause: CacheImpactCause
   /// What the server reported, when the record carries usage (a prompt count above 0).
   public var serverUsage: ServerUsage?
+  /// Whether the generation completed; a failed or cancelled one still
+  /// filled the cache with its prompt, but produced no output.
+  public var completed: Bool
 
   /// Creates a report.
   public init(
     requestID: UUID, generationIndex: Int, turnIndex: Int, round: Int, promptTokenCount: Int,
-    match: PrefixMatch, divergence: Divergence?, cause: CacheImpactCause, serverUsage: ServerUsage?
+    match: PrefixMatch, divergence: Divergence?, cause: CacheImpactCause, serverUsage: ServerUsage?,
+    completed: Bool = true
   ) {
     self.requestID = requestID
     self.generationIndex = generationIndex
@@ -84,6 +88,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     self.divergence = divergence
     self.cause = cause
     self.serverUsage = serverUsage
+    self.completed = completed
   }
 
   /// The share of the prompt reused, from 0 to 1 (0 for an empty prompt).
@@ -98,6 +103,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
       + "(\(Int((hitRatio * 100).rounded()))%)"
     if let divergence { line += ", diverged at \(divergence)" }
     line += ": \(cause)"
+    if !completed { line += " (the generation did not complete)" }
     if let serverUsage {
       line += " [server: \(serverUsage.cachedInputTokenCount)/\(serverUsage.inputTokenCount) cached]"
     }

@@ -114,5 +114,6 @@ private let exact = PromptCacheModel()
       profile: Profile { "You help." }, script: script, prompts: ["a", "b", "c"])
     #expect(run.reports.map(\.cause.kind) == [.coldStart, .appendOnly, .storedHistoryChanged])
     #expect(run.records[1].outcome != .completed)
+    #expect(run.reports.map(\.completed) == [true, false, true])
   }
 }
