@@ -65,10 +65,12 @@ public struct CacheImpactAnalyzer: Sendable {
       requestID: record.requestID, generationIndex: reports.count, turnIndex: record.turnIndex,
       round: record.round, promptTokenCount: prompt.tokenCount, match: match, divergence: divergence,
       cause: cause, serverUsage: serverUsage, completed: record.outcome == .completed)
+    // Everything that can throw comes before the state changes.
+    let stream = try await model.cachedStream(after: prompt, output: record.output)
     reports.append(report)
     previous = record
     previousPrompt = prompt
-    cached.insert(try await model.cachedStream(after: prompt, output: record.output), at: 0)
+    cached.insert(stream, at: 0)
     if cached.count > model.lookback { cached.removeLast(cached.count - model.lookback) }
     return report
   }
