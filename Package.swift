@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
     .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
     .library(name: "ChatCompletions", targets: ["ChatCompletions"]),
+    .library(name: "CacheAnalysis", targets: ["CacheAnalysis"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -27,10 +28,11 @@ let package = Package(
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
+    .target(name: "CacheAnalysis", dependencies: ["ModelSession", "HistoryCompression"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(
       name: "ContextKit",
-      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions"]),
+      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "CacheAnalysis"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
     .executableTarget(
       name: "contextkit-bench",
@@ -38,6 +40,9 @@ let package = Package(
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
+    .testTarget(
+      name: "CacheAnalysisTests",
+      dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),
     .testTarget(
       name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
     .testTarget(

@@ -52,8 +52,10 @@ private func stream(
     Issue.record("expected a rate limit, got \(String(describing: outcome.error))")
     return
   }
+  let after = Date()
   let reset = try #require(resetDate)
-  #expect(reset.timeIntervalSince(before) >= 6.5 && reset.timeIntervalSince(before) < 20)
+  // Retry-After: 7 seconds, counted from when the answer arrived (between `before` and `after`).
+  #expect(reset.timeIntervalSince(before) >= 6.5 && reset.timeIntervalSince(after) <= 7.5)
   #expect(error.status == 429 && error.message == "Rate limit reached" && error.code == "rate_limit_exceeded")
 }
 
@@ -131,7 +133,7 @@ private func stream(
     Issue.record("expected a timeout, got \(String(describing: outcome.error))")
     return
   }
-  #expect(outcome.seconds < 10)
+  #expect(outcome.seconds < 25, "the 30 s stall ran out instead of the 1 s timeout")
   print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
@@ -141,7 +143,7 @@ private func stream(
     Issue.record("expected a timeout, got \(String(describing: outcome.error))")
     return
   }
-  #expect(outcome.seconds < 10)
+  #expect(outcome.seconds < 25, "the 30 s stall ran out instead of the 1 s timeout")
   print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 

@@ -124,7 +124,7 @@ import Testing
     try await Task.sleep(for: .milliseconds(100))
     generation.cancel()
     await #expect(throws: CancellationError.self) { try await generation.value }
-    #expect(clock.now - start < .seconds(10))
+    #expect(clock.now - start < .seconds(45), "waited for the 60 s summarizer timeout")
     #expect(await store.count == 0)
   }
 

@@ -1,0 +1,122 @@
+import Foundation
+import ModelSession
+
+/// Turns a session's generation records, in order, into cache-impact
+/// reports: the offline analyzer, and the engine of ``CacheImpactObserver``,
+/// so both give the same reports for the same run. Give it the records of
+/// one conversation (one session) at a time: each record is compared with
+/// the one before it.
+///
+/// Each record's request is rendered with a ``PromptCacheModel`` and matched
+/// against what the earlier generations left in the cache (each one's request
+/// followed by its output). The divergence and its cause are found against
+/// the previous generation; the reuse counts every stream the model's
+/// `lookback` allows.
+///
+/// ```swift
+/// let records = try CacheImpactAnalyzer.records(contentsOf: URL(filePath: "records.json"))
+/// let reports = try await CacheImpactAnalyzer.reports(for: records)
+/// print(CacheImpactSummary(reports: reports))
+/// ```
+public struct CacheImpactAnalyzer: Sendable {
+  /// The cache model.
+  public let model: PromptCacheModel
+  /// The reports so far, in order.
+  public private(set) var reports: [CacheImpactReport] = []
+
+  private var previous: GenerationRecord?
+  private var previousPrompt: RenderedPrompt?
+  /// What the cache holds, newest first, at most `model.lookback` streams.
+  private var cached: [RenderedPrompt] = []
+
+  /// Creates an analyzer with nothing cached.
+  public init(model: PromptCacheModel = PromptCacheModel()) {
+    self.model = model
+  }
+
+  /// The totals of the reports so far.
+  public var summary: CacheImpactSummary { CacheImpactSummary(reports: reports) }
+
+  /// Analyzes the next generation of the session.
+  public mutating func analyze(_ record: GenerationRecord) async throws -> CacheImpactReport {
+    let prompt = try await model.render(PromptRequest(record: record))
+    let match = model.match(prompt, against: cached)
+    var divergence: CacheImpactReport.Divergence?
+    var cause = CacheImpactCause(kind: .coldStart, detail: "nothing cached yet")
+    if let previous, let latest = cached.first {
+      let shared = prompt.commonBlockCount(with: latest)
+      // The prompt extends the cached stream when it runs out first, or the stream does.
+      if shared < prompt.blocks.count, shared < latest.blocks.count {
+        divergence = CacheImpactReport.Divergence(
+          blockIndex: shared, location: prompt.blocks[shared].location,
+          tokenOffset: prompt.tokenCount(ofFirst: shared))
+        cause = CauseAttribution(previous: previous, current: record).cause()
+      } else {
+        cause = .appendOnly
+      }
+    }
+    var serverUsage: CacheImpactReport.ServerUsage?
+    if record.usage.inputTokenCount > 0 {
+      serverUsage = CacheImpactReport.ServerUsage(
+        inputTokenCount: record.usage.inputTokenCount,
+        cachedInputTokenCount: record.usage.cachedInputTokenCount)
+    }
+    let report = CacheImpactReport(
+      requestID: record.requestID, generationIndex: reports.count, turnIndex: record.turnIndex,
+      round: record.round, promptTokenCount: prompt.tokenCount, match: match, divergence: divergence,
+      cause: cause, serverUsage: serverUsage, completed: record.outcome == .completed)
+    // Everything that can throw comes before the state changes.
+    let stream = try await model.cachedStream(after: prompt, output: record.output)
+    reports.append(report)
+    previous = record
+    previousPrompt = prompt
+    cached.insert(stream, at: 0)
+    if cached.count > model.lookback { cached.removeLast(cached.count - model.lookback) }
+    return report
+  }
+
+  /// Replaces the output of the latest analyzed generation, for callers that
+  /// learn it only later (such as ``ReportingCacheImpact``, which runs before
+  /// each generation and sees the previous output in the next history).
+  public mutating func replaceLatestOutput(with output: [Transcript.Entry]) async throws {
+    guard var record = previous, let prompt = previousPrompt, !cached.isEmpty else { return }
+    record.output = output
+    previous = record
+    cached[0] = try await model.cachedStream(after: prompt, output: output)
+  }
+
+  /// The reports for a session's records, in order.
+  public static func reports(
+    for records: [GenerationRecord], model: PromptCacheModel = PromptCacheModel()
+  ) async throws -> [CacheImpactReport] {
+    var analyzer = CacheImpactAnalyzer(model: model)
+    for record in records { _ = try await analyzer.analyze(record) }
+    return analyzer.reports
+  }
+
+  /// Decodes records saved as a JSON array (`JSONEncoder` of `[GenerationRecord]`).
+  ///
+  /// - Parameter name: what to call the data in an error, such as its file's path.
+  public static func records(
+    from data: Data, name: String = "records"
+  ) throws(CacheAnalysisError)
+    -> [GenerationRecord]
+  {
+    do {
+      return try JSONDecoder().decode([GenerationRecord].self, from: data)
+    } catch {
+      throw .unreadableRecords(path: name, reason: String(describing: error))
+    }
+  }
+
+  /// Reads records saved as a JSON array in a file.
+  public static func records(contentsOf url: URL) throws(CacheAnalysisError) -> [GenerationRecord] {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadableRecords(path: url.path, reason: error.localizedDescription)
+    }
+    return try records(from: data, name: url.path)
+  }
+}

@@ -1,0 +1,96 @@
+/// The totals of a sequence of cache-impact reports: a session's prompt
+/// tokens, how many a cache could reuse, and the invalidations by cause.
+///
+/// ```swift
+/// let summary = CacheImpactSummary(reports: reports)
+/// print(summary.hitRatio, summary.invalidations)
+/// ```
+public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// How many times one cause invalidated the cache, and the tokens it made the server re-process.
+  public struct Invalidations: Sendable, Hashable, Codable {
+    /// The cause's grouping key (see ``CacheImpactCause/groupingKey``).
+    public var cause: String
+    /// The generations it invalidated.
+    public var count: Int
+    /// The tokens re-processed in those generations.
+    public var reprocessedTokenCount: Int
+
+    /// Creates a count.
+    public init(cause: String, count: Int, reprocessedTokenCount: Int) {
+      self.cause = cause
+      self.count = count
+      self.reprocessedTokenCount = reprocessedTokenCount
+    }
+  }
+
+  /// The generations analyzed.
+  public var generationCount: Int
+  /// The prompt tokens of every generation.
+  public var promptTokenCount: Int
+  /// The prompt tokens a cache could serve.
+  public var reusedTokenCount: Int
+  /// The prompt tokens processed again.
+  public var reprocessedTokenCount: Int
+  /// The largest prompt.
+  public var peakPromptTokenCount: Int
+  /// Invalidations by cause, the most re-processed tokens first (ties by name).
+  public var invalidations: [Invalidations]
+  /// The prompt tokens the server reported, over the generations that report usage.
+  public var serverInputTokenCount: Int
+  /// The cached tokens the server reported, over the same generations.
+  public var serverCachedInputTokenCount: Int
+  /// The generations whose record carries server usage.
+  public var serverReportedGenerationCount: Int
+
+  /// The totals of `reports`.
+  public init(reports: [CacheImpactReport]) {
+    generationCount = reports.count
+    promptTokenCount = reports.reduce(0) { $0 + $1.promptTokenCount }
+    reusedTokenCount = reports.reduce(0) { $0 + $1.reusedTokenCount }
+    reprocessedTokenCount = promptTokenCount - reusedTokenCount
+    peakPromptTokenCount = reports.map(\.promptTokenCount).max() ?? 0
+    var byCause: [String: Invalidations] = [:]
+    for report in reports where report.cause.isInvalidation {
+      let key = report.cause.groupingKey
+      byCause[key, default: Invalidations(cause: key, count: 0, reprocessedTokenCount: 0)].count += 1
+      byCause[key, default: Invalidations(cause: key, count: 0, reprocessedTokenCount: 0)]
+        .reprocessedTokenCount += report.reprocessedTokenCount
+    }
+    invalidations = byCause.values.sorted {
+      ($0.reprocessedTokenCount, $1.cause) > ($1.reprocessedTokenCount, $0.cause)
+    }
+    let reported = reports.compactMap(\.serverUsage)
+    serverInputTokenCount = reported.reduce(0) { $0 + $1.inputTokenCount }
+    serverCachedInputTokenCount = reported.reduce(0) { $0 + $1.cachedInputTokenCount }
+    serverReportedGenerationCount = reported.count
+  }
+
+  /// The share of prompt tokens reused, from 0 to 1 (0 when there were none).
+  public var hitRatio: Double {
+    promptTokenCount > 0 ? Double(reusedTokenCount) / Double(promptTokenCount) : 0
+  }
+
+  /// The share the server reported cached, when any generation reported usage.
+  public var serverHitRatio: Double? {
+    serverInputTokenCount > 0 ? Double(serverCachedInputTokenCount) / Double(serverInputTokenCount) : nil
+  }
+
+  /// A few lines: totals, then one line per cause.
+  public var description: String {
+    var lines = [
+      "\(generationCount) generations, \(promptTokenCount) prompt tokens, \(reusedTokenCount) reused "
+        + "(\(Int((hitRatio * 100).rounded()))%), \(reprocessedTokenCount) re-processed"
+    ]
+    if let serverHitRatio {
+      lines.append(
+        "server: \(serverCachedInputTokenCount)/\(serverInputTokenCount) cached "
+          + "(\(Int((serverHitRatio * 100).rounded()))%)")
+    }
+    for invalidation in invalidations {
+      lines.append(
+        "  \(invalidation.cause): \(invalidation.count)×, \(invalidation.reprocessedTokenCount) tokens re-processed"
+      )
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,119 @@
+import AgentSkills
+import CacheAnalysis
+import Foundation
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+private let exact = PromptCacheModel()
+
+@Suite struct `Attribution through a session` {
+  @Test func `a plain conversation is append only and reuses what came before`() async throws {
+    let script = ModelScript([
+      .text("One."), .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Two."),
+      .text("Three."),
+    ])
+    let profile = Profile {
+      "You are terse."
+      WeatherTool()
+    }
+    let run = try await observedRun(
+      profile: profile, script: script, prompts: ["a", "b", "c"], model: try PromptCacheModel(blockSize: 1))
+    #expect(run.reports.map(\.cause.kind) == [.coldStart, .appendOnly, .appendOnly, .appendOnly])
+    for (previous, report) in zip(run.reports, run.reports.dropFirst()) {
+      #expect(report.reusedTokenCount > previous.promptTokenCount)
+      #expect(report.divergence == nil)
+    }
+    #expect(
+      run.reports[0].serverUsage
+        == CacheImpactReport.ServerUsage(inputTokenCount: 10, cachedInputTokenCount: 0))
+  }
+
+  @Test func `an instructions skill's activation and deactivation are attributed to skills`() async throws {
+    let activations = SkillActivations()
+    let toggle = Skills.toggleToolName
+    let script = ModelScript([
+      .toolCall(name: toggle, arguments: #"{"skill":"tone"}"#), .text("Warm."),
+      .toolCall(name: toggle, arguments: #"{"skill":"tone"}"#), .text("Plain."),
+    ])
+    let profile = Profile {
+      "You write release notes."
+      Skills(activations: activations) {
+        Skill(
+          name: "tone", description: "House tone", instructions: "Write warmly.", allowsDeactivation: true)
+      }
+    }
+    let run = try await observedRun(profile: profile, script: script, prompts: ["write", "again"])
+    #expect(
+      run.reports.map(\.cause.kind) == [.coldStart, .instructionsChanged, .appendOnly, .instructionsChanged])
+    #expect(run.reports[1].cause.source == "skills")
+    #expect(run.reports[1].cause.detail.contains("activated tone"))
+    #expect(run.reports[3].cause.detail.contains("deactivated tone"))
+    #expect(run.reports[1].divergence?.location == .instructions)
+    #expect(run.reports[1].reusedTokenCount > 0)
+  }
+
+  @Test func `a tool that joins the list is a tools change`() async throws {
+    let flag = Flag()
+    let script = ModelScript([.text("One."), .text("Two.")])
+    let profile = Profile {
+      "You help."
+      ToolWhenOn(flag: flag)
+    }
+    let run = try await observedRun(profile: profile, script: script, prompts: ["a", "b"]) { index in
+      flag.isOn = index == 1
+    }
+    #expect(run.reports[1].cause.kind == .toolsChanged)
+    #expect(run.reports[1].cause.detail == "the tool list added weather")
+    #expect(run.reports[1].reusedTokenCount == 0)
+  }
+
+  @Test func `a response schema that appears is a schema change`() async throws {
+    let script = ModelScript([.text("One."), .text("42")])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), instructions: "You count.")
+    let observer = CacheImpactObserver(session: session)
+    try await session.respond(to: "a")
+    _ = try await session.respond(to: "b", schema: Int.generationSchema)
+    let reports = await observer.reportsThroughLatestGeneration(of: session)
+    #expect(reports.count == 2)
+    let report = try #require(reports.last)
+    #expect(report.cause.kind == .responseSchemaChanged)
+    #expect(report.divergence?.location == .responseSchema)
+  }
+
+  @Test func `a reasoning level that changes is a settings change`() async throws {
+    let flag = Flag()
+    let script = ModelScript([.text("One."), .text("Two.")])
+    let profile = ReasoningWhenOn(content: Profile { "You think." }, flag: flag)
+    let run = try await observedRun(profile: profile, script: script, prompts: ["a", "b"]) { index in
+      flag.isOn = index == 1
+    }
+    #expect(run.reports[1].cause.kind == .settingsChanged)
+    #expect(run.reports[1].cause.detail == "the settings went from none to reasoning high")
+  }
+
+  @Test func `a modifier that trims the history is named by its stage`() async throws {
+    let script = ModelScript([.text("One."), .text("Two."), .text("Three.")])
+    let profile = Profile { "You are terse." }
+      .rollingWindow(.entries(3))
+      .historyTransform { $0 }
+    let run = try await observedRun(profile: profile, script: script, prompts: ["a", "b", "c"])
+    #expect(run.reports[1].cause.kind == .historyRewritten)
+    #expect(run.reports[1].cause.source == "rollingWindow")
+    #expect(run.reports[1].divergence?.location == .entry(index: 1, kind: "prompt"))
+    let summary = CacheImpactSummary(reports: run.reports)
+    #expect(summary.invalidations.map(\.cause) == ["historyRewritten(rollingWindow)"])
+    #expect(summary.invalidations.first?.count == 2)
+  }
+
+  @Test func `a turn rolled back after a failure changes the stored history`() async throws {
+    let script = ModelScript([.text("One."), .failure(ScriptedFailure()), .text("Three.")])
+    let run = try await observedRun(
+      profile: Profile { "You help." }, script: script, prompts: ["a", "b", "c"])
+    #expect(run.reports.map(\.cause.kind) == [.coldStart, .appendOnly, .storedHistoryChanged])
+    #expect(run.records[1].outcome != .completed)
+    #expect(run.reports.map(\.completed) == [true, false, true])
+  }
+}

@@ -1,0 +1,160 @@
+import CacheAnalysis
+import Foundation
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+private let counter = EstimatingTokenCounter()
+
+private func tokens(_ entries: [Transcript.Entry]) -> Int {
+  counter.tokenCounts(of: entries).reduce(0, +)
+}
+
+private func context() -> ProfileModifierContext {
+  ProfileModifierContext(turnIndex: 0, round: 0, toolDefinitions: [], requestID: UUID().uuidString)
+}
+
+/// A history of `turns` turns of a prompt and an answer of `answerWords` words each.
+private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entry] {
+  var entries = [instructionsEntry("You help.")]
+  for turn in 0..<turns {
+    entries.append(promptEntry(words(10, tag: "t\(turn)p")))
+    entries.append(responseEntry(words(answerWords, tag: "t\(turn)a")))
+  }
+  return entries
+}
+
+@Suite struct `Compacting history` {
+  @Test func `a history within the budget is passed on unchanged`() async throws {
+    let entries = conversation(turns: 3)
+    let modifier = CompactingHistory(budget: tokens(entries))
+    let result = try await modifier.transformHistory(Transcript(entries: entries), in: context())
+    #expect(result.entries == entries)
+  }
+
+  @Test func `over the budget, the oldest turns go in one step down to the target`() async throws {
+    let entries = conversation(turns: 20) + [promptEntry("next")]
+    let budget = tokens(entries) - 1
+    let modifier = CompactingHistory(budget: budget)
+    let modifierContext = context()
+    let result = try await modifier.transformHistory(Transcript(entries: entries), in: modifierContext)
+    #expect(tokens(result.entries) <= budget / 2)
+    #expect(result.first == entries.first)
+    guard case .prompt = result[1] else {
+      Issue.record("the kept history starts with a prompt")
+      return
+    }
+    #expect(Array(result.entries.dropFirst()) == Array(entries.suffix(result.count - 1)))
+    #expect(
+      modifierContext.notes.contains { $0.kind == .historyRewritten && $0.source == "compactingHistory" })
+  }
+
+  @Test func `between compactions the visible history only grows`() async throws {
+    let modifier = CompactingHistory(budget: 600)
+    var entries = conversation(turns: 1)
+    var previous: Transcript?
+    var compactions = 0
+    for turn in 1..<60 {
+      entries.append(promptEntry(words(10, tag: "t\(turn)p")))
+      let modifierContext = context()
+      let visible = try await modifier.transformHistory(Transcript(entries: entries), in: modifierContext)
+      let rewritten = modifierContext.notes.contains { $0.kind == .historyRewritten }
+      if let previous, !rewritten {
+        #expect(Array(visible.entries.prefix(previous.count)) == previous.entries)
+      }
+      if rewritten { compactions += 1 }
+      #expect(tokens(visible.entries) <= 600)
+      entries.append(responseEntry(words(40, tag: "t\(turn)a")))
+      previous = Transcript(entries: visible.entries + [entries[entries.count - 1]])
+    }
+    // About 80 tokens a turn, 300 freed by each compaction: one every four turns or so.
+    #expect((10...16).contains(compactions))
+  }
+
+  @Test func `the same stored history gives the same visible history`() async throws {
+    let entries = conversation(turns: 40) + [promptEntry("next")]
+    let first = try await CompactingHistory(budget: 900).transformHistory(
+      Transcript(entries: entries), in: context())
+    let second = try await CompactingHistory(budget: 900).transformHistory(
+      Transcript(entries: entries), in: context())
+    #expect(first == second)
+    #expect(first.count < entries.count)
+  }
+
+  @Test func `a summarizer replaces the dropped turns with one memoized summary`() async throws {
+    let script = ModelScript([.text("They talked about turns.")])
+    let store = SummaryStore()
+    let modifier = CompactingHistory(
+      budget: 900, summarizer: ScriptedLanguageModel(script: script),
+      summaryOptions: .init(store: store))
+    let entries = conversation(turns: 40) + [promptEntry("next")]
+    let once = try await modifier.transformHistory(Transcript(entries: entries), in: context())
+    let twice = try await modifier.transformHistory(Transcript(entries: entries), in: context())
+    #expect(once == twice)
+    #expect(await store.computedCount == 1)
+    #expect(once[1].isHistorySummary)
+    #expect(HistorySummary.summaryText(of: once[1]) == "They talked about turns.")
+    #expect(tokens(once.entries) <= 900)
+  }
+
+  @Test func `a failing summarizer drops the turns instead and says so`() async throws {
+    let script = ModelScript([.failure(ScriptedFailure())])
+    let modifier = CompactingHistory(
+      budget: 900, summarizer: ScriptedLanguageModel(script: script),
+      summaryOptions: .init(store: SummaryStore()))
+    let entries = conversation(turns: 40) + [promptEntry("next")]
+    let modifierContext = context()
+    let result = try await modifier.transformHistory(Transcript(entries: entries), in: modifierContext)
+    let dropped = try await CompactingHistory(budget: 900, summaryReserve: 0).transformHistory(
+      Transcript(entries: entries), in: context())
+    #expect(!result.contains { $0.isHistorySummary })
+    #expect(tokens(result.entries) <= 900)
+    #expect(result.count <= dropped.count)
+    #expect(modifierContext.notes.contains { $0.kind == .fallback })
+  }
+
+  @Test func `bad sizes are rejected with a typed error`() async throws {
+    let history = Transcript(entries: conversation(turns: 1))
+    await #expect(
+      throws: HistoryCompressionError.invalidSize(modifier: "compactingHistory", size: .tokens(0))
+    ) {
+      try await CompactingHistory(budget: 0).transformHistory(history, in: context())
+    }
+    await #expect(throws: HistoryCompressionError.self) {
+      try await CompactingHistory(budget: 100, target: 100).transformHistory(history, in: context())
+    }
+  }
+
+  @Test func `it never exceeds its budget on a thousand random conversations`() async throws {
+    var compactions = 0
+    var generations = 0
+    for seed in UInt64(1)...1_000 {
+      var random = SeededGenerator(seed: seed)
+      let budget = Int.random(in: 400...3_000, using: &random)
+      let conversation = RandomConversation(
+        seed: seed, turns: Int.random(in: 2...24, using: &random),
+        instructionsWords: Int.random(in: 1...budget / 20, using: &random), turnLimit: budget / 2)
+      let modifier = CompactingHistory(budget: budget)
+      var previous: [Transcript.Entry] = []
+      for (history, output) in conversation.generations {
+        let modifierContext = context()
+        let visible = try await modifier.transformHistory(Transcript(entries: history), in: modifierContext)
+        generations += 1
+        let total = tokens(visible.entries)
+        #expect(total <= budget, "seed \(seed): \(total) tokens over a budget of \(budget)")
+        if modifierContext.notes.contains(where: { $0.kind == .historyRewritten }) {
+          compactions += 1
+        } else if !previous.isEmpty {
+          #expect(
+            Array(visible.entries.prefix(previous.count)) == previous,
+            "seed \(seed): rewritten without a note")
+        }
+        previous = visible.entries + output
+      }
+    }
+    #expect(compactions > 0)
+    // Turns of up to half the budget can force a compaction on most turns; on average they are rare.
+    #expect(compactions * 5 < generations)
+  }
+}

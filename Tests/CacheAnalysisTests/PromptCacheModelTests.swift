@@ -1,0 +1,159 @@
+import CacheAnalysis
+import Foundation
+import ModelSession
+import Testing
+
+// Hand-computed cases. With `WordTokenCounter`: the tool is 100 tokens, the
+// instructions 10, p1 20, r1 30, p2 5. The previous generation sent
+// [tools, I, p1] (130 tokens) and produced r1 (30): the cache holds 160.
+private let search = toolDefinition("search")
+private let instructions = instructionsEntry(words(10, tag: "i"), tools: [search])
+private let p1 = promptEntry(words(20, tag: "p"))
+private let r1 = responseEntry(words(30, tag: "r"))
+private let p2 = promptEntry(words(5, tag: "q"))
+private let first = record(sent: [instructions, p1], tools: [search], output: [r1])
+
+@Suite struct `Prompt cache model, by hand` {
+  @Test func `the first generation is a cold start`() async throws {
+    let report = try #require(try await reports([first]).first)
+    #expect(report.promptTokenCount == 130)
+    #expect(report.reusedTokenCount == 0)
+    #expect(report.cause.kind == .coldStart)
+    #expect(report.divergence == nil)
+  }
+
+  @Test func `append only reuses the previous request and its output`() async throws {
+    let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    let report = try #require(try await reports([first, next]).last)
+    #expect(report.promptTokenCount == 165)
+    #expect(report.reusedTokenCount == 160)
+    #expect(report.reprocessedTokenCount == 5)
+    #expect(report.match.sharedBlockCount == 4)
+    #expect(report.divergence == nil)
+    #expect(report.cause == .appendOnly)
+  }
+
+  @Test func `rewritten instructions leave only the tools reused`() async throws {
+    let rewritten = instructionsEntry(words(10, tag: "j"), tools: [search])
+    let note = GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone")
+    let next = record(sent: [rewritten, p1, r1, p2], tools: [search], notes: [note], turn: 1)
+    let report = try #require(try await reports([first, next]).last)
+    #expect(report.reusedTokenCount == 100)
+    #expect(
+      report.divergence
+        == CacheImpactReport.Divergence(blockIndex: 1, location: .instructions, tokenOffset: 100))
+    #expect(report.cause.kind == .instructionsChanged)
+    #expect(report.cause.source == "skills")
+    #expect(report.cause.detail == "activated tone")
+  }
+
+  @Test func `a changed tool schema leaves nothing reused`() async throws {
+    let changed = Transcript.ToolDefinition(
+      name: "search", description: "A tool.", parameters: Int.generationSchema)
+    let next = record(
+      sent: [instructionsEntry(words(10, tag: "i"), tools: [changed]), p1, r1, p2], tools: [changed], turn: 1)
+    let report = try #require(try await reports([first, next]).last)
+    #expect(report.reusedTokenCount == 0)
+    #expect(report.reprocessedTokenCount == 165)
+    #expect(report.divergence?.blockIndex == 0)
+    #expect(report.divergence?.location == .tool(name: "search"))
+    #expect(report.cause.kind == .toolsChanged)
+    #expect(report.cause.detail == "the tool list changed the definition of search")
+  }
+
+  @Test func `one entry dropped in the middle keeps the prefix before it`() async throws {
+    let r2 = responseEntry(words(7, tag: "s"))
+    let p3 = promptEntry(words(3, tag: "t"))
+    let sent0 = [instructions, p1, r1, p2]
+    let before = record(
+      sent: sent0, tools: [search], output: [r2],
+      stages: [GenerationRecord.Stage(name: "dropper", transcript: Transcript(entries: sent0))])
+    let sent1 = [instructions, p1, p2, r2, p3]
+    let after = record(
+      sent: sent1, tools: [search], stored: sent0 + [r2, p3],
+      stages: [GenerationRecord.Stage(name: "dropper", transcript: Transcript(entries: sent1))], turn: 1)
+    let report = try #require(try await reports([before, after]).last)
+    #expect(report.promptTokenCount == 145)
+    #expect(report.reusedTokenCount == 130)
+    #expect(
+      report.divergence
+        == CacheImpactReport.Divergence(
+          blockIndex: 3, location: .entry(index: 2, kind: "prompt"), tokenOffset: 130))
+    #expect(report.cause.kind == .historyRewritten)
+    #expect(report.cause.source == "dropper")
+  }
+
+  @Test(arguments: [(1, 160), (16, 160), (100, 100), (128, 128), (256, 0)])
+  func `reuse is rounded down to whole cache blocks`(blockSize: Int, reused: Int) async throws {
+    let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    let report = try #require(try await reports([first, next], blockSize: blockSize).last)
+    #expect(report.match.sharedTokenCount == 160)
+    #expect(report.reusedTokenCount == reused)
+  }
+
+  @Test(arguments: [(1, 0, 160), (1, 160, 160), (1, 161, 0), (128, 128, 128), (128, 129, 0)])
+  func `a reuse below the minimum cacheable length counts as none`(
+    blockSize: Int, minimum: Int, reused: Int
+  ) async throws {
+    let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    let report = try #require(try await reports([first, next], blockSize: blockSize, minimum: minimum).last)
+    #expect(report.reusedTokenCount == reused)
+  }
+
+  @Test func `a longer look-back finds an older request that shares more`() async throws {
+    let rewritten = instructionsEntry(words(10, tag: "j"), tools: [search])
+    let detour = record(sent: [rewritten, p1], tools: [search], output: [responseEntry("other")], turn: 1)
+    let back = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 2)
+    let previousOnly = try #require(try await reports([first, detour, back]).last)
+    #expect(previousOnly.reusedTokenCount == 100)
+    #expect(previousOnly.match.sourceDistance == 1)
+    let radix = try #require(try await reports([first, detour, back], lookback: 2).last)
+    #expect(radix.reusedTokenCount == 160)
+    #expect(radix.match.sourceDistance == 2)
+    #expect(radix.cause.kind == .instructionsChanged)
+  }
+
+  @Test func `blocks come in server order and ignore entry ids`() async throws {
+    let model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    let schema = Int.generationSchema
+    let request = PromptRequest(
+      toolDefinitions: [search], contextOptions: ContextOptions(reasoningLevel: .high), schema: schema,
+      transcript: Transcript(entries: [instructions, p1]))
+    let prompt = try await model.render(request)
+    #expect(
+      prompt.blocks.map(\.location) == [
+        .tool(name: "search"), .settings, .responseSchema, .instructions, .entry(index: 1, kind: "prompt"),
+      ])
+    let again = try await model.render(
+      PromptRequest(
+        toolDefinitions: [search], contextOptions: ContextOptions(reasoningLevel: .high), schema: schema,
+        transcript: Transcript(entries: [
+          instructionsEntry(words(10, tag: "i")), promptEntry(words(20, tag: "p")),
+        ])))
+    #expect(prompt.commonBlockCount(with: again) == prompt.blocks.count)
+  }
+
+  @Test func `bad settings are rejected with a typed error`() {
+    #expect(throws: CacheAnalysisError.invalidBlockSize(0)) { try PromptCacheModel(blockSize: 0) }
+    #expect(throws: CacheAnalysisError.invalidMinimumCacheableTokens(-1)) {
+      try PromptCacheModel(blockSize: 16, minimumCacheableTokens: -1)
+    }
+    #expect(throws: CacheAnalysisError.invalidLookback(0)) {
+      try PromptCacheModel(blockSize: 16, lookback: 0)
+    }
+  }
+
+  @Test func `the summary adds up the reports and groups invalidations by cause`() async throws {
+    let rewritten = instructionsEntry(words(10, tag: "j"), tools: [search])
+    let all = try await reports([
+      first, record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1),
+      record(sent: [rewritten, p1, r1, p2], tools: [search], turn: 2),
+    ])
+    let summary = CacheImpactSummary(reports: all)
+    #expect(summary.generationCount == 3)
+    #expect(summary.promptTokenCount == 130 + 165 + 165)
+    #expect(summary.reusedTokenCount == 160 + 100)
+    #expect(
+      summary.invalidations == [.init(cause: "instructionsChanged", count: 1, reprocessedTokenCount: 65)])
+  }
+}
