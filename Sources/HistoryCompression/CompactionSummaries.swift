@@ -15,7 +15,9 @@ struct CompactionSummaries {
     of entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut],
     context: ProfileModifierContext, source: String
   ) async throws -> String {
-    let keys = rangeKeys(entries, layout: layout, cuts: cuts)
+    let keys = CompactionPlan.Cut.rangeKeys(
+      of: cuts, in: entries, layout: layout,
+      seed: ["compactingHistory", String(reflecting: type(of: model)), instructions.text])
     guard let lastKey = keys.last, let lastCut = cuts.last else { return "" }
     let earlier = await store.latest(among: keys)
     if let earlier, earlier.index == keys.count - 1 { return earlier.summary }
@@ -36,28 +38,5 @@ struct CompactionSummaries {
           "summarized \(range.count) entries\(previous.isEmpty ? "" : ", folding in the previous summary")"
       ))
     return summary
-  }
-
-  /// The memo key of the range before each cut: its content, the summarizer's
-  /// settings, and any summary already at the head.
-  private func rangeKeys(
-    _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut]
-  ) -> [Int] {
-    var digest = EntryDigest()
-    digest.add("compactingHistory")
-    digest.add(String(reflecting: type(of: model)))
-    digest.add(instructions.text)
-    for index in layout.summaryRange { digest.add(entries[index]) }
-    var keys: [Int] = []
-    keys.reserveCapacity(cuts.count)
-    var position = layout.headEnd
-    for cut in cuts {
-      while position < cut.start {
-        digest.add(entries[position])
-        position += 1
-      }
-      keys.append(digest.value)
-    }
-    return keys
   }
 }

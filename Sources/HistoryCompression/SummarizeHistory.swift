@@ -64,7 +64,8 @@ public struct SummarizeHistory: DynamicProfileModifier {
       summarySize: Self.summaryEntrySize(in: threshold), end: entries.count)
     guard let lastCut = plan.cuts.last else { return history }
 
-    let keys = rangeKeys(entries, layout: layout, cuts: plan.cuts)
+    let keys = CompactionPlan.Cut.rangeKeys(
+      of: plan.cuts, in: entries, layout: layout, seed: [String(reflecting: model), instructions.text])
     let summaryText: String
     do {
       summaryText = try await summary(
@@ -108,28 +109,6 @@ public struct SummarizeHistory: DynamicProfileModifier {
     guard options.timeout > .zero else {
       throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: options.timeout)
     }
-  }
-
-  /// The memo key of the range before each cut: the content of the history
-  /// from the head to the cut, with the summary settings and any summary already in the head.
-  private func rangeKeys(
-    _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut]
-  ) -> [Int] {
-    var digest = EntryDigest()
-    digest.add(String(reflecting: model))
-    digest.add(instructions.text)
-    for index in layout.summaryRange { digest.add(entries[index]) }
-    var keys: [Int] = []
-    keys.reserveCapacity(cuts.count)
-    var position = layout.headEnd
-    for cut in cuts {
-      while position < cut.start {
-        digest.add(entries[position])
-        position += 1
-      }
-      keys.append(digest.value)
-    }
-    return keys
   }
 
   /// The summary of the history before the last cut: kept from an earlier

@@ -1,19 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AgentSkills
-
-/// A small deterministic random number generator, so failures can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
 
 @Test func `mutated SKILL.md files never crash the loader`() throws {
   let fixture = try SkillFixture()
@@ -36,7 +25,7 @@ struct SplitMix64: RandomNumberGenerator {
     > quote
     """.utf8)
   let alphabet = Array("-:\n\r\t \"'[]{}#&*!|>%@`\\\u{FEFF}é".utf8) + [0x00, 0xFF, 0xC3]
-  var random = SplitMix64(state: 42)
+  var random = SeededGenerator(seed: 42)
   let loader = SkillLoader(mode: .strict)
   for _ in 0..<300 {
     var bytes = original

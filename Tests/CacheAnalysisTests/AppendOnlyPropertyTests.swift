@@ -1,5 +1,6 @@
 import CacheAnalysis
 import ModelSession
+import TestSupport
 import Testing
 
 /// A random append-only conversation: each generation sends everything so

@@ -2,6 +2,7 @@ import CacheAnalysis
 import Foundation
 import HistoryCompression
 import ModelSession
+import TestSupport
 
 /// Counts one token per word of text (words are separated by single spaces),
 /// 5 per tool call and 100 per tool definition, with no framing: small
@@ -32,23 +33,6 @@ struct WordTokenCounter: TokenCounter {
 
   func tokenCounts(of entries: [Transcript.Entry]) -> [Int] {
     entries.map { tokenCount(of: $0) }
-  }
-}
-
-/// SplitMix64: the same seed gives the same numbers on every platform.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
-    return value ^ (value >> 31)
   }
 }
 

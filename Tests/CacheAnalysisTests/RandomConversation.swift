@@ -1,6 +1,7 @@
 import Foundation
 import HistoryCompression
 import ModelSession
+import TestSupport
 
 /// Builds a random conversation generation by generation, as a session
 /// would: a prompt, then tool loops (calls, large outputs), reasoning, and an

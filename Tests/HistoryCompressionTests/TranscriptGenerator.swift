@@ -1,23 +1,7 @@
 import Foundation
 import HistoryCompression
 import ModelSession
-
-/// A small, fast, seeded random number generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
-    return value ^ (value >> 31)
-  }
-}
+import TestSupport
 
 /// Random transcripts as a session would hold them before a generation:
 /// instructions (usually), sometimes a summary from an earlier compaction,

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Generated JSON documents for benchmarks: records with nested objects and
 /// arrays, strings with escapes and non-ASCII text, integers and decimals.
 /// The same size always gives the same bytes.
@@ -29,7 +31,7 @@ enum BenchmarkJSONDocument {
 
   /// The UTF-8 text of a document of about `size`.
   static func text(size: Size) -> String {
-    var random = SplitMix64(seed: 2026)
+    var random = SeededGenerator(seed: 2026)
     var text = #"{"kind":"benchmark","version":3,"records":["#
     var index = 0
     while text.utf8.count < size.bytes - 2 {
@@ -46,7 +48,7 @@ enum BenchmarkJSONDocument {
     "kilo", "lima", "日本", "november", "oscar", "papa",
   ]
 
-  private static func record(_ index: Int, _ random: inout SplitMix64) -> String {
+  private static func record(_ index: Int, _ random: inout SeededGenerator) -> String {
     let name = words[random.next(below: words.count)] + " " + words[random.next(below: words.count)]
     let score = Double(random.next(below: 1_000_000)) / 1000 - 250
     let ratio = Double(random.next(below: 1 << 30)) / Double(1 << 30)
@@ -59,27 +61,5 @@ enum BenchmarkJSONDocument {
     text +=
       #""history":[{"t":\#(1_700_000_000 + index),"v":-3.5e-3},{"t":\#(1_700_000_100 + index),"v":12}]}"#
     return text
-  }
-}
-
-/// A small, fast, deterministic pseudo-random generator (SplitMix64).
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func next(below bound: Int) -> Int {
-    Int(next() % UInt64(bound))
   }
 }
