@@ -30,12 +30,13 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
     .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
-    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession"]),
+    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(
       name: "CacheAnalysisTests",
       dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),
+    .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,12 +18,24 @@ struct BenchmarkCase {
   var operation: Operation
   /// What the operation is compared with, when anything.
   var baseline: Operation?
+  /// What one operation is made of, to report the time per unit (per event, per round).
+  var unit: BenchmarkUnit?
 
-  init(name: String, run: @escaping () throws -> Int, baseline: Operation? = nil) {
+  init(name: String, run: @escaping () throws -> Int, baseline: Operation? = nil, unit: BenchmarkUnit? = nil)
+  {
     self.name = name
     self.operation = Operation(name: name, run: run)
     self.baseline = baseline
+    self.unit = unit
   }
+}
+
+/// The parts one operation is made of, such as 100,000 events or 200 rounds.
+struct BenchmarkUnit: Codable {
+  /// The part's name, singular: `event`, `round`.
+  var name: String
+  /// How many parts one operation has.
+  var countPerOperation: Int
 }
 
 /// A benchmark case by name, with a factory so that expensive setup (such as

@@ -9,6 +9,9 @@ enum BenchmarkCatalog {
       .init(name: "json/serialize/1KB") { try SerializeJSONBenchmark.make(size: .oneKilobyte) },
       .init(name: "json/serialize/100KB") { try SerializeJSONBenchmark.make(size: .hundredKilobytes) },
       .init(name: "json/serialize/10MB") { try SerializeJSONBenchmark.make(size: .tenMegabytes) },
+      .init(name: "session/assemble/100000-deltas") { SessionBenchmarks.streamedDeltas(count: 100_000) },
+      .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
+      .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
     ]
   }
 }

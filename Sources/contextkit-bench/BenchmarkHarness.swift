@@ -32,6 +32,10 @@ struct BenchmarkHarness {
     let statistics = BenchmarkStatistics(samples: samples)
     var result = BenchmarkResult(
       name: benchmark.name, runs: options.runs, iterationsPerRun: iterations, seconds: statistics)
+    if let unit = benchmark.unit, unit.countPerOperation > 0 {
+      result.unit = unit
+      result.medianSecondsPerUnit = statistics.median / Double(unit.countPerOperation)
+    }
     if let baseline = benchmark.baseline, let baselineIterations {
       let baselineStatistics = BenchmarkStatistics(samples: baselineSamples)
       result.baseline = BenchmarkResult.Baseline(

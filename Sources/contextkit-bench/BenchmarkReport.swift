@@ -17,6 +17,10 @@ struct BenchmarkResult: Codable {
   var baseline: Baseline?
   /// The case's median over the baseline's median: below 1 means faster.
   var ratioToBaseline: Double?
+  /// What one operation is made of, when the case says.
+  var unit: BenchmarkUnit?
+  /// The median time per unit.
+  var medianSecondsPerUnit: Double?
 }
 
 /// Prints results as a table for people or as JSON for tools.
@@ -26,6 +30,9 @@ enum BenchmarkReport {
     var line = "\(pad(result.name, 28)) median \(format(result.seconds.median))"
     line += "  [min \(format(result.seconds.minimum)), max \(format(result.seconds.maximum))"
     line += ", IQR \(format(result.seconds.interquartileRange))]"
+    if let unit = result.unit, let perUnit = result.medianSecondsPerUnit {
+      line += "  = \(format(perUnit).trimmingCharacters(in: .whitespaces)) per \(unit.name)"
+    }
     if let baseline = result.baseline, let ratio = result.ratioToBaseline {
       line += "\n\(pad("  vs " + baseline.name, 28)) median \(format(baseline.seconds.median))"
       line += "  [min \(format(baseline.seconds.minimum)), max \(format(baseline.seconds.maximum))"

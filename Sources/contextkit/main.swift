@@ -1,4 +1,4 @@
 import Foundation
 
-let command = ContextKitCommand(commands: [])
+let command = ContextKitCommand(commands: [SkillsCommand()])
 exit(await command.run(Array(CommandLine.arguments.dropFirst())))

@@ -54,3 +54,17 @@ private let sample = """
   #expect(throws: GeneratedContentError.self) { try GeneratedContent(json: "null").value(Bool.self) }
   #expect(throws: GeneratedContentError.self) { try GeneratedContent(json: "1").value([Int].self) }
 }
+
+@Test func `errors inside nested arrays and optionals carry the full path`() throws {
+  let content = try GeneratedContent(json: #"{"matrix": [[1, 2], [3, "x"]], "flags": [true, null, 1]}"#)
+  let nested = try #require(throws: GeneratedContentError.self) {
+    try content.value([[Int]].self, forProperty: "matrix")
+  }
+  #expect(nested.path == "$.matrix[1][1]")
+  #expect(nested.reason == .typeMismatch(expected: "number", found: "string"))
+  let optional = try #require(throws: GeneratedContentError.self) {
+    try content.value([Bool?].self, forProperty: "flags")
+  }
+  #expect(optional.path == "$.flags[2]")
+  #expect(optional.description == "$.flags[2]: expected boolean, found number")
+}

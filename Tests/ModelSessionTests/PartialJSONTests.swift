@@ -71,6 +71,7 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
   (#"{"a": 1.5e"#, #"{"a":1.5}"#),
   (#"{"a": 1.5e-"#, #"{"a":1.5}"#),
   (#"{"a": -"#, #"{}"#),
+  (#"{"a": 1"# + String(repeating: "0", count: 400), #"{}"#),
   (#"{"a": tr"#, #"{}"#),
   (#"{"a": nul"#, #"{}"#),
   (#"{"a": null"#, #"{"a":null}"#),

@@ -23,7 +23,8 @@ extension GeneratedContent {
   /// - a string cut short holds the text so far (less an escape cut in half);
   /// - a number cut short holds its longest valid prefix (`1.` reads as `1`,
   ///   a lone `-` as nothing); a number that reaches the end of the input is
-  ///   incomplete, since more digits may follow;
+  ///   incomplete, since more digits may follow, and is left out while it is
+  ///   out of range without an exponent (a negative exponent may follow);
   /// - a literal cut short (`tr`) is left out, as is an object key whose value
   ///   has not started;
   /// - an empty input, or one cut inside a top-level literal, reads as an
@@ -34,6 +35,9 @@ extension GeneratedContent {
   /// partial.jsonString   // {"title":"Du"}
   /// partial.isComplete   // false
   /// ```
+  ///
+  /// To parse a response as it grows, `StreamingJSONParser` gives the same
+  /// results without reading the start again for every piece.
   ///
   /// - Throws: `JSONParsingError` only when the text can never become valid
   ///   JSON, whatever follows.

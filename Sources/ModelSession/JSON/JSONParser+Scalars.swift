@@ -39,7 +39,8 @@ extension JSONParser {
       }
       skipDigits()
     }
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+    let hasExponent = position < bytes.count && bytes[position] | 0x20 == UInt8(ascii: "e")
+    if hasExponent {
       let validEnd = position
       position += 1
       if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
@@ -52,9 +53,11 @@ extension JSONParser {
       }
       skipDigits()
     }
-    let isComplete = !(isPartial && position >= bytes.count)
-    let value = GeneratedContent(storage: .number(try numberValue(start..<position)), isComplete: isComplete)
-    return ParsedNumber(value: value, isComplete: isComplete)
+    guard isPartial, position >= bytes.count else {
+      let value = try numberValue(start..<position)
+      return ParsedNumber(value: GeneratedContent(storage: .number(value)), isComplete: true)
+    }
+    return try truncatedNumber(start..<position, mayStillShrink: !hasExponent)
   }
 
   private func isDigit(_ byte: UInt8) -> Bool {
@@ -71,7 +74,24 @@ extension JSONParser {
   ) throws(JSONParsingError) -> ParsedNumber {
     guard isPartial else { throw error("expected a digit after \(what), found end of input", at: position) }
     guard let validEnd else { return ParsedNumber(value: nil, isComplete: false) }
-    let value = try numberValue(start..<validEnd)
+    return try truncatedNumber(start..<validEnd, mayStillShrink: true)
+  }
+
+  /// The value of a number that the end of a partial input cut, incomplete.
+  ///
+  /// Out of range is an error once the exponent has started (more digits only
+  /// make it larger); before that, the number is left out, since a negative
+  /// exponent may still follow (`1` and 400 zeros, then `e-300`).
+  private func truncatedNumber(
+    _ validRange: Range<Int>, mayStillShrink: Bool
+  ) throws(JSONParsingError) -> ParsedNumber {
+    let value: Double
+    do {
+      value = try numberValue(validRange)
+    } catch {
+      if mayStillShrink { return ParsedNumber(value: nil, isComplete: false) }
+      throw error
+    }
     return ParsedNumber(
       value: GeneratedContent(storage: .number(value), isComplete: false), isComplete: false)
   }

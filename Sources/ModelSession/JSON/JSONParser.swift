@@ -33,6 +33,14 @@ struct JSONParser {
   var keys: [String] = []
   /// Reused buffer for strings that contain escapes.
   var scratch: [UInt8] = []
+  /// Where parsing starts (`afterValue` when resuming after a complete value).
+  var initialStep = Step.expectingValue
+  /// Whether to record a `checkpoint` to resume from when the input ends early.
+  var isStreaming = false
+  /// The state when the current step began; a step cut short is rolled back to it.
+  var stepStart: StepStart?
+  /// Where to resume when more input arrives (set when a streaming parse ends early).
+  var checkpoint: Checkpoint?
 
   init(bytes: UnsafeBufferPointer<UInt8>, isPartial: Bool) {
     self.bytes = bytes
@@ -61,8 +69,6 @@ struct JSONParser {
     JSONParsingError(message: message, offset: offset, in: bytes)
   }
 
-  var isAtEnd: Bool { position >= bytes.count }
-
   mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
@@ -74,90 +80,115 @@ struct JSONParser {
     }
   }
 
+  /// Where the parser is between two tokens.
+  enum Step {
+    /// A value must start next.
+    case expectingValue
+    /// A value was just completed; a separator, a closing bracket or the end follows.
+    case afterValue
+    /// The document is done.
+    case finished(GeneratedContent)
+  }
+
   /// Parses the whole input: one value surrounded by optional whitespace.
   mutating func parseDocument() throws(JSONParsingError) -> GeneratedContent {
     skipWhitespace()
+    var step = initialStep
     while true {
-      // A value is expected here.
-      guard position < bytes.count else {
-        if isPartial { return finishPartially(with: nil) }
-        throw error("unexpected end of input, expected a value", at: position)
-      }
-      switch bytes[position] {
-      case UInt8(ascii: "{"):
-        try openContainer(isObject: true)
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-          position += 1
-          closeContainer()
-        } else {
-          guard try parseKey(afterComma: false) else { return finishPartially(with: nil) }
-          continue
-        }
-      case UInt8(ascii: "["):
-        try openContainer(isObject: false)
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-          position += 1
-          closeContainer()
-        } else {
-          continue
-        }
-      case UInt8(ascii: "\""):
-        let start = position
-        let (string, isTerminated) = try parseString()
-        guard isTerminated else {
-          guard isPartial else { throw error("unterminated string", at: start) }
-          return finishPartially(with: GeneratedContent(storage: .string(string), isComplete: false))
-        }
-        values.append(GeneratedContent(storage: .string(string)))
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        let number = try parseNumber()
-        guard number.isComplete else { return finishPartially(with: number.value) }
-        values.append(number.value ?? GeneratedContent(storage: .null))
-      case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-        guard let literal = try parseLiteral() else { return finishPartially(with: nil) }
-        values.append(literal)
-      default:
-        throw error("expected a value, found \(describeByte(at: position))", at: position)
-      }
-      // A value is complete: read separators and closing brackets.
-      while true {
-        skipWhitespace()
-        guard let container = containers.last else {
-          guard position >= bytes.count else {
-            throw error("unexpected \(describeByte(at: position)) after the JSON value", at: position)
-          }
-          return values.removeLast()
-        }
-        guard position < bytes.count else {
-          if isPartial { return finishPartially(with: nil) }
-          let expected =
-            container.isObject ? "',' or '}' after object member" : "',' or ']' after array element"
-          throw error("expected \(expected), found end of input", at: position)
-        }
-        let byte = bytes[position]
-        if byte == UInt8(ascii: ",") {
-          position += 1
-          skipWhitespace()
-          if container.isObject {
-            guard try parseKey(afterComma: true) else { return finishPartially(with: nil) }
-          }
-          break
-        }
-        if container.isObject {
-          guard byte == UInt8(ascii: "}") else {
-            throw error("expected ',' or '}' after object member", at: position)
-          }
-        } else {
-          guard byte == UInt8(ascii: "]") else {
-            throw error("expected ',' or ']' after array element", at: position)
-          }
-        }
-        position += 1
-        closeContainer()
+      if isStreaming { recordStepStart(step) }
+      switch step {
+      case .expectingValue: step = try parseValue()
+      case .afterValue: step = try parseAfterValue()
+      case .finished(let content): return content
       }
     }
+  }
+
+  /// Reads a scalar (pushing it on `values`) or opens a container.
+  mutating func parseValue() throws(JSONParsingError) -> Step {
+    guard position < bytes.count else {
+      if isPartial { return .finished(finishPartially(with: nil)) }
+      throw error("unexpected end of input, expected a value", at: position)
+    }
+    switch bytes[position] {
+    case UInt8(ascii: "{"):
+      try openContainer(isObject: true)
+      skipWhitespace()
+      if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+        position += 1
+        closeContainer()
+        return .afterValue
+      }
+      guard try parseKey(afterComma: false) else { return .finished(finishPartially(with: nil)) }
+      return .expectingValue
+    case UInt8(ascii: "["):
+      try openContainer(isObject: false)
+      skipWhitespace()
+      // Cut right after `[`: end this step, so a stream resumes where `]` may follow.
+      if position >= bytes.count, isPartial { return .finished(finishPartially(with: nil)) }
+      if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+        position += 1
+        closeContainer()
+        return .afterValue
+      }
+      return .expectingValue
+    case UInt8(ascii: "\""):
+      let start = position
+      let (string, isTerminated) = try parseString()
+      guard isTerminated else {
+        guard isPartial else { throw error("unterminated string", at: start) }
+        return .finished(finishPartially(with: GeneratedContent(storage: .string(string), isComplete: false)))
+      }
+      values.append(GeneratedContent(storage: .string(string)))
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      let number = try parseNumber()
+      guard number.isComplete else { return .finished(finishPartially(with: number.value)) }
+      values.append(number.value ?? GeneratedContent(storage: .null))
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      guard let literal = try parseLiteral() else { return .finished(finishPartially(with: nil)) }
+      values.append(literal)
+    default:
+      throw error("expected a value, found \(describeByte(at: position))", at: position)
+    }
+    return .afterValue
+  }
+
+  /// Reads what follows a complete value: a comma (and, in an object, the
+  /// next key), a closing bracket, or the end of the document.
+  mutating func parseAfterValue() throws(JSONParsingError) -> Step {
+    skipWhitespace()
+    guard let container = containers.last else {
+      guard position >= bytes.count else {
+        throw error("unexpected \(describeByte(at: position)) after the JSON value", at: position)
+      }
+      return .finished(values.removeLast())
+    }
+    guard position < bytes.count else {
+      if isPartial { return .finished(finishPartially(with: nil)) }
+      let expected = container.isObject ? "',' or '}' after object member" : "',' or ']' after array element"
+      throw error("expected \(expected), found end of input", at: position)
+    }
+    let byte = bytes[position]
+    if byte == UInt8(ascii: ",") {
+      position += 1
+      skipWhitespace()
+      if container.isObject {
+        guard try parseKey(afterComma: true) else { return .finished(finishPartially(with: nil)) }
+      }
+      return .expectingValue
+    }
+    if container.isObject {
+      guard byte == UInt8(ascii: "}") else {
+        throw error("expected ',' or '}' after object member", at: position)
+      }
+    } else {
+      guard byte == UInt8(ascii: "]") else {
+        throw error("expected ',' or ']' after array element", at: position)
+      }
+    }
+    position += 1
+    closeContainer()
+    return .afterValue
   }
 
   /// Opens an array or object at `position`, which holds its bracket.
@@ -254,6 +285,7 @@ struct JSONParser {
   /// Ends a partial parse: adds `pending` (a truncated scalar, if any) and
   /// closes every open container as incomplete.
   mutating func finishPartially(with pending: GeneratedContent?) -> GeneratedContent {
+    if isStreaming { saveCheckpoint() }
     if let pending { values.append(pending) }
     while !containers.isEmpty {
       closeContainer(isComplete: false)

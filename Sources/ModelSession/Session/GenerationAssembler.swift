@@ -48,7 +48,7 @@ struct GenerationAssembler {
     }
   }
 
-  struct ToolCallDraft {
+  struct ToolCallDraft: Sendable {
     var id: String
     var name: String
     var arguments: String

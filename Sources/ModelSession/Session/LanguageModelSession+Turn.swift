@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension LanguageModelSession {
   /// The work of one turn, before it is committed to the transcript.
@@ -104,35 +105,39 @@ extension LanguageModelSession {
         generationOptions: options, contextOptions: request.contextOptions, schema: schema, output: [],
         usage: .zero, notes: resolution.notes + context.notes, outcome: .completed)
 
-      let assembler: GenerationAssembler
+      let output: GenerationOutput
       do {
         try checkCapabilities(of: request)
-        let entriesBefore = newEntries
-        let usageBefore = usage
-        assembler = try await generate(request: request) { assembler in
-          onProgress?(
-            TurnProgress(
-              entries: entriesBefore + assembler.entries(partial: true), text: assembler.responseText,
-              usage: usageBefore + assembler.usage))
+        var onEvent: (@Sendable (GenerationAssembler) -> Void)?
+        if let onProgress {
+          let entriesBefore = newEntries
+          let usageBefore = usage
+          onEvent = { assembler in
+            onProgress(
+              TurnProgress(
+                entries: entriesBefore + assembler.entries(partial: true), text: assembler.responseText,
+                usage: usageBefore + assembler.usage))
+          }
         }
+        output = try await generate(request: request, onEvent: onEvent)
       } catch {
         record.outcome = (error is CancellationError || Task.isCancelled) ? .cancelled : .failed("\(error)")
         publish(record)
         throw error
       }
-      let produced = assembler.entries(partial: false)
+      let produced = output.entries
       record.output = produced
-      record.usage = assembler.usage
+      record.usage = output.usage
       publish(record)
       newEntries.append(contentsOf: produced)
-      usage += assembler.usage
+      usage += output.usage
 
-      let calls = assembler.toolCallDrafts
+      let calls = output.toolCalls
       if calls.isEmpty {
         var transcript = Transcript(entries: conversation)
         transcript.append(contentsOf: newEntries)
         if let latestInstructions { transcript.insert(.instructions(latestInstructions), at: 0) }
-        return (TurnResult(entries: newEntries, finalText: assembler.responseText, usage: usage), transcript)
+        return (TurnResult(entries: newEntries, finalText: output.responseText, usage: usage), transcript)
       }
       guard toolRounds < maximumToolRounds else {
         throw SessionError.toolRoundLimitExceeded(limit: maximumToolRounds)
@@ -179,32 +184,42 @@ extension LanguageModelSession {
     }
   }
 
-  /// Runs the executor for one generation and assembles its events.
+  /// What one generation produced.
+  struct GenerationOutput: Sendable {
+    var entries: [Transcript.Entry]
+    var toolCalls: [GenerationAssembler.ToolCallDraft]
+    var responseText: String
+    var usage: GenerationUsage
+  }
+
+  /// Runs the executor for one generation and assembles its events as they
+  /// are sent. The executor runs in the caller's task, so cancelling the turn
+  /// cancels it; events are applied in `send`, without a hop to another task.
   private func generate(
-    request: LanguageModelExecutorGenerationRequest, onEvent: (GenerationAssembler) -> Void
-  ) async throws -> GenerationAssembler {
+    request: LanguageModelExecutorGenerationRequest,
+    onEvent: (@Sendable (GenerationAssembler) -> Void)?
+  ) async throws -> GenerationOutput {
     try await generate(model: model, request: request, onEvent: onEvent)
   }
 
   private func generate<Model: LanguageModel>(
-    model: Model, request: LanguageModelExecutorGenerationRequest, onEvent: (GenerationAssembler) -> Void
-  ) async throws -> GenerationAssembler {
+    model: Model, request: LanguageModelExecutorGenerationRequest,
+    onEvent: (@Sendable (GenerationAssembler) -> Void)?
+  ) async throws -> GenerationOutput {
     let executor = try executors.executor(for: model)
-    let (events, continuation) = AsyncStream<LanguageModelExecutorGenerationChannel.Event>.makeStream()
-    let channel = LanguageModelExecutorGenerationChannel { event in continuation.yield(event) }
-    var assembler = GenerationAssembler()
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        defer { continuation.finish() }
-        try await executor.respond(to: request, model: model, streamingInto: channel)
-      }
-      for await event in events {
+    let assembler = Mutex(GenerationAssembler())
+    let channel = LanguageModelExecutorGenerationChannel { event in
+      assembler.withLock { assembler in
         assembler.apply(event)
-        onEvent(assembler)
+        onEvent?(assembler)
       }
-      try await group.waitForAll()
     }
+    try await executor.respond(to: request, model: model, streamingInto: channel)
     try Task.checkCancellation()
-    return assembler
+    return assembler.withLock { assembler in
+      GenerationOutput(
+        entries: assembler.entries(partial: false), toolCalls: assembler.toolCallDrafts,
+        responseText: assembler.responseText, usage: assembler.usage)
+    }
   }
 }

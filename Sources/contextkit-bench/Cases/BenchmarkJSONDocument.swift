@@ -4,12 +4,13 @@
 enum BenchmarkJSONDocument {
   /// A target document size.
   enum Size {
-    case oneKilobyte, hundredKilobytes, tenMegabytes
+    case oneKilobyte, tenKilobytes, hundredKilobytes, tenMegabytes
 
     /// The size in bytes that the document reaches or just exceeds.
     var bytes: Int {
       switch self {
       case .oneKilobyte: 1_000
+      case .tenKilobytes: 10_000
       case .hundredKilobytes: 100_000
       case .tenMegabytes: 10_000_000
       }
@@ -19,6 +20,7 @@ enum BenchmarkJSONDocument {
     var label: String {
       switch self {
       case .oneKilobyte: "1KB"
+      case .tenKilobytes: "10KB"
       case .hundredKilobytes: "100KB"
       case .tenMegabytes: "10MB"
       }

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import contextkit
+
+@Suite struct `Argument parser` {
+  @Test func `flags, options and positionals are read in any order`() throws {
+    var parser = ArgumentParser(["validate", "--json", "a", "--block-size=16", "b", "--html", "out.html"])
+    let action = parser.nextPositional()
+    let json = parser.flag("--json")
+    let strict = parser.flag("--strict")
+    let blockSize = try parser.integerOption("--block-size")
+    let html = try parser.option("--html")
+    let positionals = parser.remainingPositionals()
+    #expect(action == "validate")
+    #expect(json && !strict)
+    #expect(blockSize == 16)
+    #expect(html == "out.html")
+    #expect(positionals == ["a", "b"])
+    try parser.finish()
+  }
+
+  @Test func `a missing value, a bad number and a leftover are usage errors that name them`() throws {
+    func usageError(_ body: (inout ArgumentParser) throws -> Void, _ arguments: [String]) -> String? {
+      var parser = ArgumentParser(arguments)
+      do {
+        try body(&parser)
+        return nil
+      } catch let error as ArgumentParser.UsageError {
+        return error.description
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(usageError({ _ = try $0.option("--html") }, ["--html"]) == "--html needs a value")
+    #expect(
+      usageError({ _ = try $0.integerOption("--block-size") }, ["--block-size", "big"])
+        == "--block-size takes a whole number, not \"big\"")
+    let leftover = ArgumentParser(["--verbose"])
+    #expect(throws: ArgumentParser.UsageError(description: "unknown option --verbose")) {
+      try leftover.finish()
+    }
+  }
+
+  @Test func `a double dash ends options`() {
+    var parser = ArgumentParser(["--", "--not-a-flag"])
+    let positional = parser.nextPositional()
+    #expect(positional == "--not-a-flag")
+  }
+}
+
+@Suite struct `contextkit command` {
+  @Test func `help, version and an unknown command give their exit codes`() async {
+    let command = ContextKitCommand(commands: [SkillsCommand()])
+    #expect(await command.run(["--help"]) == 0)
+    #expect(await command.run(["--version"]) == 0)
+    #expect(await command.run(["frobnicate"]) == 2)
+    #expect(await command.run(["skills", "bogus"]) == 2)
+  }
+}
