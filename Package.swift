@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
     .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
     .library(name: "CacheAnalysis", targets: ["CacheAnalysis"]),
+    .library(name: "CacheReport", targets: ["CacheReport"]),
+    .library(name: "ContextKitDemo", targets: ["ContextKitDemo"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -27,16 +29,28 @@ let package = Package(
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(name: "CacheAnalysis", dependencies: ["ModelSession", "HistoryCompression"]),
+    .target(name: "CacheReport", dependencies: ["ModelSession", "CacheAnalysis"]),
+    .target(
+      name: "ContextKitDemo",
+      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(name: "ContextKit", dependencies: ["ModelSession", "AgentSkills"]),
-    .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
-    .executableTarget(name: "contextkit-bench", dependencies: ["ModelSession", "TestSupport"]),
+    .executableTarget(
+      name: "contextkit",
+      dependencies: ["ContextKit", "CacheAnalysis", "CacheReport", "ContextKitDemo"]),
+    .executableTarget(
+      name: "contextkit-bench",
+      dependencies: ["ModelSession", "TestSupport", "ContextKitDemo", "CacheReport"]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
     .testTarget(
       name: "CacheAnalysisTests",
       dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),
-    .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
+    .testTarget(
+      name: "ContextKitCommandTests", dependencies: ["contextkit", "CacheAnalysis", "CacheReport"]),
+    .testTarget(
+      name: "ContextKitDemoTests",
+      dependencies: ["ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession"]),
   ],
   swiftLanguageModes: [.v6]
 )

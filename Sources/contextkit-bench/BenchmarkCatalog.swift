@@ -12,6 +12,7 @@ enum BenchmarkCatalog {
       .init(name: "session/assemble/100000-deltas") { SessionBenchmarks.streamedDeltas(count: 100_000) },
       .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
+      .init(name: "cache/strategies/compactingHistory-100-turns") { try StrategyBenchmark.timed() },
     ]
   }
 }

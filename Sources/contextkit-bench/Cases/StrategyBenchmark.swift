@@ -1,0 +1,81 @@
+import AgentSkills
+import ContextKitDemo
+import Foundation
+import Synchronization
+
+/// `contextkit-bench --strategies`: every history strategy over the seeded
+/// corpus (and the demo scenarios), side by side: prompt-cache hit ratio at
+/// block sizes 16 and 128, tokens re-processed, peak context, turns over
+/// budget and summarizer calls, and how far each is from `compactingHistory`'s goal.
+///
+/// Also a timed case (`cache/strategies/compactingHistory`): one corpus
+/// conversation played and analyzed under `compactingHistory`.
+enum StrategyBenchmark {
+  /// The corpus: 12 conversations of 20 to 400 turns, seed 2026.
+  static func corpus(seed: UInt64) -> [ReplayConversation] {
+    CorpusGenerator(seed: seed).corpus(count: 12, turns: 20...400)
+  }
+
+  /// The shipped skills, found from the working folder or from this source file.
+  static func skills() throws -> [Skill] {
+    var root = URL(fileURLWithPath: "SkillsLibrary", isDirectory: true)
+    if !FileManager.default.fileExists(atPath: root.path) {
+      root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SkillsLibrary")
+    }
+    return try SkillsLibrary(root: root).skills
+  }
+
+  /// Prints the comparison as a table, or as JSON.
+  static func report(seed: UInt64, json: Bool) throws {
+    let skills = try skills()
+    let corpus = corpus(seed: seed)
+    let comparison = try AsyncComparison.run(conversations: corpus, skills: skills)
+    if json {
+      print(try comparison.json())
+      return
+    }
+    let turns = corpus.map(\.turns.count)
+    print(
+      "Corpus: \(corpus.count) conversations (seed \(seed)), \(turns.reduce(0, +)) turns "
+        + "(\(turns.min() ?? 0) to \(turns.max() ?? 0) each), \(corpus.reduce(0) { $0 + $1.generationCount }) "
+        + "generations, budget \(corpus.first?.budget ?? 0) tokens")
+    print(comparison.table)
+  }
+
+  /// The timed case.
+  static func timed() throws -> BenchmarkCase {
+    let skills = try skills()
+    let conversation = CorpusGenerator(seed: 2026).conversation(index: 0, turns: 100)
+    return BenchmarkCase(
+      name: "cache/strategies/compactingHistory-100-turns",
+      run: {
+        try AsyncComparison.run(
+          conversations: [conversation], skills: skills, strategies: [.compactingHistory]
+        )
+        .results.count
+      }, unit: BenchmarkUnit(name: "generation", countPerOperation: conversation.generationCount))
+  }
+}
+
+/// Runs a comparison to completion from synchronous code.
+private enum AsyncComparison {
+  private final class Box: Sendable {
+    let value = Mutex<StrategyComparison?>(nil)
+  }
+
+  static func run(
+    conversations: [ReplayConversation], skills: [Skill],
+    strategies: [CompressionStrategy] = CompressionStrategy.allCases
+  ) throws -> StrategyComparison {
+    let box = Box()
+    _ = try AsyncBenchmarkRunner.run {
+      let comparison = try await StrategyComparison.run(
+        conversations: conversations, strategies: strategies, runner: ScenarioRunner(skills: skills))
+      box.value.withLock { $0 = comparison }
+      return comparison.results.count
+    }
+    guard let comparison = box.value.withLock({ $0 }) else { throw CancellationError() }
+    return comparison
+  }
+}
