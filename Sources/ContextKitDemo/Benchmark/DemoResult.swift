@@ -89,7 +89,6 @@ public struct DemoResult: Sendable {
     page.append(.heading("All scenarios"))
     let overall = try comparison()
     page.append(overall.pageTable)
-    page.append(.paragraph(overall.verdict))
     for scenario in scenarios {
       page.append(.heading(Self.describe(scenario)))
       page.append(try comparison(for: scenario.name).pageTable)

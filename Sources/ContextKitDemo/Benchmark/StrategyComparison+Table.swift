@@ -19,14 +19,14 @@ extension StrategyComparison {
     }
   }
 
-  /// The comparison as a terminal table, followed by the goal's verdict.
+  /// The comparison as a terminal table.
   public var table: String {
     var table = TextTable(
       columns: Self.headings.enumerated().map { index, heading in
         TextTable.Column(heading, alignment: (1...6).contains(index) ? .right : .left)
       })
     for row in rows { table.append(row) }
-    return table.rendered + "\n" + verdict
+    return table.rendered
   }
 
   /// One line: whether `compactingHistory` met the goal.

@@ -41,6 +41,7 @@ enum StrategyBenchmark {
         + "(\(turns.min() ?? 0) to \(turns.max() ?? 0) each), \(corpus.reduce(0) { $0 + $1.generationCount }) "
         + "generations, budget \(corpus.first?.budget ?? 0) tokens")
     print(comparison.table)
+    print(comparison.verdict)
   }
 
   /// The timed case.
