@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationXML)
-  import FoundationXML
+import FoundationXML
 #endif
 
 /// A report with the given counts and cause.
