@@ -189,8 +189,10 @@ public struct CacheImpactChart: Sendable {
       if report.cause.isInvalidation {
         let center = Double(plot.left) + (Double(index) + 0.5) * slot
         let top = promptTop - 3
+        // Narrower markers when bars are dense, so that neighbours stay apart.
+        let half = min(5, max(2, slot * 0.6))
         parts.append(
-          #"<path d="M\#(Self.format(center - 5)) \#(Self.format(top - 9)) L\#(Self.format(center + 5)) "#
+          #"<path d="M\#(Self.format(center - half)) \#(Self.format(top - 9)) L\#(Self.format(center + half)) "#
             + #"\#(Self.format(top - 9)) L\#(Self.format(center)) \#(Self.format(top)) Z" "#
             + #"fill="\#(Self.color(of: report.cause.kind))"><title>\#(HTMLText.escaped(report.cause.description))"#
             + "</title></path>")

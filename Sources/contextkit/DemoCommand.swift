@@ -52,9 +52,10 @@ struct DemoCommand: Command {
         let path = URL(fileURLWithPath: recordsFolder).appendingPathComponent("\(run.name).json").path
         try ReportFile.write(String(decoding: try encoder.encode(run.run.records), as: UTF8.self), to: path)
       }
+      let example = demo.runs.first { $0.run.strategy == .compactingHistory } ?? demo.runs.first
       print(
         "wrote \(demo.runs.count) record files to \(recordsFolder)/ (try: contextkit analyze "
-          + "\(recordsFolder)/\(demo.runs.first?.name ?? "run").json)")
+          + "\(recordsFolder)/\(example?.name ?? "run").json --html report.html)")
     }
     return 0
   }
