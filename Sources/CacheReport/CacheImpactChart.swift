@@ -98,7 +98,8 @@ public struct CacheImpactChart: Sendable {
           + #"stroke="\#(Self.budgetColor)" stroke-dasharray="6 4" stroke-width="1"/>"#)
       parts.append(
         #"<text x="\#(plot.left + plot.width - 4)" y="\#(Self.format(y(budget) - 4))" text-anchor="end" "#
-          + #"fill="\#(Self.budgetColor)">budget \#(budget)</text>"#)
+          + #"fill="\#(Self.budgetColor)" stroke="white" stroke-width="3" paint-order="stroke">"#
+          + #"budget \#(budget)</text>"#)
     }
     parts.append("</svg>")
     return parts.joined(separator: "\n")
