@@ -44,5 +44,11 @@ import Testing
     #expect(result.reprocessedTokenCount == 100)
     #expect(result.hitRatio16 == 0.9)
     #expect(result.hitRatio128 == 0.768)
+    let comparison = StrategyComparison(conversations: ["one"], results: [result])
+    #expect(!comparison.meetsGoal)
+    #expect(comparison.rows.first?.first == "none")
+    let json = try comparison.json()
+    #expect(json.contains(#""goalMet" : false"#))
+    #expect(json.contains(#""reusedTokenCount16" : 900"#))
   }
 }
