@@ -18,10 +18,12 @@ struct BenchmarkOptions {
   var comparesStrategies = false
   /// The corpus seed for the strategies' comparison.
   var seed: UInt64 = 2026
+  /// Where to write the strategies' HTML page, if anywhere.
+  var htmlPath: String?
 
   static let usage = """
     USAGE: contextkit-bench [--runs N] [--warm-up N] [--min-run-time SECONDS] [--filter TEXT] [--json] [--no-baseline] [--list]
-           contextkit-bench --strategies [--seed N] [--json]
+           contextkit-bench --strategies [--seed N] [--json] [--html PATH]
 
     Measures each benchmark case (and its baseline, when it has one) and prints
     the median time per operation, the spread (min, max, interquartile range)
@@ -39,6 +41,8 @@ struct BenchmarkOptions {
                              block sizes 16 and 128, re-processed tokens, peak context, turns over budget,
                              summarizer calls) instead of timing; with --json, as JSON
       --seed N               the corpus seed for --strategies (default 2026)
+      --html PATH            with --strategies, also write a page with the table and the charts of
+                             the corpus's longest conversation under each strategy
       --help                 print this text
     """
 
@@ -65,6 +69,9 @@ struct BenchmarkOptions {
       case "--no-baseline": skipsBaselines = true
       case "--list": listsCases = true
       case "--strategies": comparesStrategies = true
+      case "--html":
+        guard let text = remaining.popFirst() else { throw BenchmarkOptionsError("--html needs a path") }
+        htmlPath = text
       case "--seed":
         guard let text = remaining.popFirst(), let value = UInt64(text) else {
           throw BenchmarkOptionsError("--seed needs a non-negative integer")

@@ -7,7 +7,7 @@ do {
     exit(0)
   }
   if options.comparesStrategies {
-    try StrategyBenchmark.report(seed: options.seed, json: options.printsJSON)
+    try StrategyBenchmark.report(seed: options.seed, json: options.printsJSON, html: options.htmlPath)
     exit(0)
   }
   let selected = BenchmarkCatalog.registrations.filter { options.filter.map($0.name.contains) ?? true }

@@ -1,4 +1,6 @@
 import AgentSkills
+import CacheAnalysis
+import CacheReport
 import ContextKitDemo
 import Foundation
 import Synchronization
@@ -26,11 +28,30 @@ enum StrategyBenchmark {
     return try SkillsLibrary(root: root).skills
   }
 
-  /// Prints the comparison as a table, or as JSON.
-  static func report(seed: UInt64, json: Bool) throws {
+  /// Prints the comparison as a table, or as JSON; with `html`, also writes
+  /// a page with the table and the charts of the longest conversation.
+  static func report(seed: UInt64, json: Bool, html: String?) throws {
     let skills = try skills()
     let corpus = corpus(seed: seed)
-    let comparison = try AsyncComparison.run(conversations: corpus, skills: skills)
+    let longest = corpus.max { $0.turns.count < $1.turns.count }?.name
+    let charts = ChartCollector()
+    let comparison = try AsyncComparison.run(conversations: corpus, skills: skills) { run, reports in
+      if html != nil, run.conversation == longest { charts.add(run, reports) }
+    }
+    if let html {
+      var page = CacheReportPage(title: "ContextKit strategies on the seeded corpus (seed \(seed))")
+      page.append(comparison.pageTable)
+      page.append(.paragraph(comparison.verdict))
+      for (run, reports) in charts.runs {
+        let title = "\(run.conversation) — \(run.strategy.label(budget: run.budget))"
+        page.append(
+          .details(
+            summary: title,
+            blocks: CacheReportPage.analysisBlocks(of: reports, title: title, budget: run.budget),
+            open: run.strategy == .compactingHistory || run.strategy == .baselineRollingWindow))
+      }
+      try Data(page.html.utf8).write(to: URL(fileURLWithPath: html))
+    }
     if json {
       print(try comparison.json())
       return
@@ -67,16 +88,31 @@ private enum AsyncComparison {
 
   static func run(
     conversations: [ReplayConversation], skills: [Skill],
-    strategies: [CompressionStrategy] = CompressionStrategy.allCases
+    strategies: [CompressionStrategy] = CompressionStrategy.allCases,
+    each: @escaping @Sendable (ScenarioRun, [CacheImpactReport]) -> Void = { _, _ in }
   ) throws -> StrategyComparison {
     let box = Box()
     _ = try AsyncBenchmarkRunner.run {
       let comparison = try await StrategyComparison.run(
-        conversations: conversations, strategies: strategies, runner: ScenarioRunner(skills: skills))
+        conversations: conversations, strategies: strategies, runner: ScenarioRunner(skills: skills),
+        each: each)
       box.value.withLock { $0 = comparison }
       return comparison.results.count
     }
     guard let comparison = box.value.withLock({ $0 }) else { throw CancellationError() }
     return comparison
   }
+}
+
+/// Keeps the runs of one conversation for the page's charts.
+private final class ChartCollector: Sendable {
+  private let collected = Mutex<[(ScenarioRun, [CacheImpactReport])]>([])
+
+  func add(_ run: ScenarioRun, _ reports: [CacheImpactReport]) {
+    var kept = run
+    kept.records = []
+    collected.withLock { $0.append((kept, reports)) }
+  }
+
+  var runs: [(ScenarioRun, [CacheImpactReport])] { collected.withLock { $0 } }
 }
