@@ -58,10 +58,14 @@ public struct CacheImpactChart: Sendable {
 
   /// The largest value on the vertical axis: the peak prompt (or budget), rounded up to a tick.
   var axisMaximum: Int {
-    let peak = max(reports.map(\.promptTokenCount).max() ?? 0, budget ?? 0, 1)
-    let step = Self.tickStep(for: peak)
-    return (peak + step - 1) / step * step
+    let step = axisStep
+    return (axisPeak + step - 1) / step * step
   }
+
+  /// The step between ticks on the vertical axis.
+  var axisStep: Int { Self.tickStep(for: axisPeak) }
+
+  private var axisPeak: Int { max(reports.map(\.promptTokenCount).max() ?? 0, budget ?? 0, 1) }
 
   /// A round step that gives four to eight ticks up to `maximum`.
   static func tickStep(for maximum: Int) -> Int {
@@ -141,7 +145,7 @@ public struct CacheImpactChart: Sendable {
       #"<line x1="\#(plot.left)" y1="\#(bottom)" x2="\#(plot.left + plot.width)" y2="\#(bottom)" stroke="\#(Self.axisColor)"/>"#,
       #"<line x1="\#(plot.left)" y1="\#(plot.top)" x2="\#(plot.left)" y2="\#(bottom)" stroke="\#(Self.axisColor)"/>"#,
     ]
-    let step = Self.tickStep(for: maximum)
+    let step = axisStep
     var tick = 0
     while tick <= maximum {
       let position = Self.format(y(tick))

@@ -1,7 +1,8 @@
 import CacheAnalysis
-import CacheReport
 import Foundation
 import Testing
+
+@testable import CacheReport
 
 #if canImport(FoundationXML)
 import FoundationXML
@@ -86,7 +87,15 @@ func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
     #expect(html.contains("Every invalidation (6)"))
   }
 
-  @Test func `tick steps are round`() {
+  @Test func `the vertical axis ends on a labelled tick`() {
+    let chart = CacheImpactChart(reports: [report(0, prompt: 8_191, reused: 0)], title: "t", budget: 8_192)
+    #expect(chart.axisStep == 1_000)
+    #expect(chart.axisMaximum == 9_000)
+    #expect(chart.svg.contains(">9000</text>"))
+    #expect(CacheImpactChart.tickStep(for: 36_895) == 5_000)
+  }
+
+  @Test func `percentages and text tables`() {
     #expect(CacheImpactTable.percent(0.8843) == "88.4")
     #expect(CacheImpactTable.percent(1) == "100.0")
     var table = TextTable(columns: [.init("name"), .init("n", alignment: .right)])
