@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
     .library(name: "ChatCompletions", targets: ["ChatCompletions"]),
     .library(name: "CacheAnalysis", targets: ["CacheAnalysis"]),
+    .library(name: "CacheReport", targets: ["CacheReport"]),
+    .library(name: "ContextKitDemo", targets: ["ContextKitDemo"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -29,17 +31,26 @@ let package = Package(
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
     .target(name: "CacheAnalysis", dependencies: ["ModelSession", "HistoryCompression"]),
+    .target(name: "CacheReport", dependencies: ["ModelSession", "CacheAnalysis"]),
+    .target(
+      name: "ContextKitDemo",
+      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(
       name: "ContextKit",
       dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "CacheAnalysis"]),
-    .executableTarget(name: "contextkit", dependencies: ["ContextKit"]),
+    .executableTarget(name: "contextkit", dependencies: ["ContextKit", "CacheReport", "ContextKitDemo"]),
     .executableTarget(
       name: "contextkit-bench",
-      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "TestSupport"]),
+      dependencies: [
+        "ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "TestSupport",
+        "ContextKitDemo",
+        "CacheReport",
+      ]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
-    .testTarget(name: "ContextKitCommandTests", dependencies: ["contextkit"]),
+    .testTarget(
+      name: "ContextKitCommandTests", dependencies: ["contextkit", "CacheAnalysis", "CacheReport"]),
     .testTarget(
       name: "CacheAnalysisTests",
       dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),
@@ -50,6 +61,9 @@ let package = Package(
       dependencies: ["ChatCompletions", "ModelSession", "TestSupport"],
       exclude: ["Fixtures", "FaultServer"]
     ),
+    .testTarget(
+      name: "ContextKitDemoTests",
+      dependencies: ["ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession"]),
   ],
   swiftLanguageModes: [.v6]
 )

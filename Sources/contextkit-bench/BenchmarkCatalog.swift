@@ -13,6 +13,7 @@ enum BenchmarkCatalog {
       .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
+      .init(name: "cache/strategies/compactingHistory-100-turns") { try StrategyBenchmark.timed() },
     ] + HistoryBenchmarks.registrations
   }
 }

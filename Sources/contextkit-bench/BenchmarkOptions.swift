@@ -14,9 +14,16 @@ struct BenchmarkOptions {
   var printsHelp = false
   /// Whether to skip baselines (to profile the case alone).
   var skipsBaselines = false
+  /// Whether to print the history strategies' comparison instead of timing cases.
+  var comparesStrategies = false
+  /// The corpus seed for the strategies' comparison.
+  var seed: UInt64 = 2026
+  /// Where to write the strategies' HTML page, if anywhere.
+  var htmlPath: String?
 
   static let usage = """
     USAGE: contextkit-bench [--runs N] [--warm-up N] [--min-run-time SECONDS] [--filter TEXT] [--json] [--no-baseline] [--list]
+           contextkit-bench --strategies [--seed N] [--json] [--html PATH]
 
     Measures each benchmark case (and its baseline, when it has one) and prints
     the median time per operation, the spread (min, max, interquartile range)
@@ -30,6 +37,12 @@ struct BenchmarkOptions {
       --json                 print one JSON object per case, as a JSON array
       --no-baseline          measure the cases only, not their baselines (for profiling)
       --list                 print the case names and exit
+      --strategies           compare the history strategies on the seeded corpus (prompt-cache reuse at
+                             block sizes 16 and 128, re-processed tokens, peak context, turns over budget,
+                             summarizer calls) instead of timing; with --json, as JSON
+      --seed N               the corpus seed for --strategies (default 2026)
+      --html PATH            with --strategies, also write a page with the table and the charts of
+                             the corpus's longest conversation under each strategy
       --help                 print this text
     """
 
@@ -55,6 +68,15 @@ struct BenchmarkOptions {
       case "--json": printsJSON = true
       case "--no-baseline": skipsBaselines = true
       case "--list": listsCases = true
+      case "--strategies": comparesStrategies = true
+      case "--html":
+        guard let text = remaining.popFirst() else { throw BenchmarkOptionsError("--html needs a path") }
+        htmlPath = text
+      case "--seed":
+        guard let text = remaining.popFirst(), let value = UInt64(text) else {
+          throw BenchmarkOptionsError("--seed needs a non-negative integer")
+        }
+        seed = value
       case "--help", "-h": printsHelp = true
       default: throw BenchmarkOptionsError("unknown argument '\(argument)'")
       }

@@ -19,6 +19,10 @@ do {
     print(BenchmarkOptions.usage)
     exit(0)
   }
+  if options.comparesStrategies {
+    try StrategyBenchmark.report(seed: options.seed, json: options.printsJSON, html: options.htmlPath)
+    exit(0)
+  }
   let selected = BenchmarkCatalog.registrations.filter { options.filter.map($0.name.contains) ?? true }
   if options.listsCases {
     selected.forEach { print($0.name) }

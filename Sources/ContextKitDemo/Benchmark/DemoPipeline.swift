@@ -1,0 +1,31 @@
+import AgentSkills
+import CacheAnalysis
+import ModelSession
+
+/// What `contextkit demo` does, as a library call: plays every scenario under
+/// every strategy through a real session, analyzes each run's records, and
+/// keeps records and reports for the tables, the HTML page and saving.
+///
+/// ```swift
+/// let demo = try await DemoPipeline.run(skills: library.skills)
+/// print(demo.text)
+/// ```
+public enum DemoPipeline {
+  /// Plays `scenarios` under `strategies`.
+  public static func run(
+    skills: [Skill], scenarios: [ReplayConversation] = DemoScenarios.all(),
+    strategies: [CompressionStrategy] = CompressionStrategy.allCases,
+    model: PromptCacheModel = PromptCacheModel()
+  ) async throws -> DemoResult {
+    let runner = ScenarioRunner(skills: skills)
+    var runs: [DemoResult.Run] = []
+    for scenario in scenarios {
+      for strategy in strategies {
+        let run = try await runner.run(scenario, strategy: strategy)
+        let reports = try await CacheImpactAnalyzer.reports(for: run.records, model: model)
+        runs.append(DemoResult.Run(run: run, reports: reports))
+      }
+    }
+    return DemoResult(scenarios: scenarios, strategies: strategies, runs: runs)
+  }
+}

@@ -1,0 +1,107 @@
+import CacheAnalysis
+import CacheReport
+import ModelSession
+
+/// The demo's runs, each with its records and reports, and the comparisons,
+/// text and HTML page made from them.
+public struct DemoResult: Sendable {
+  /// One scenario under one strategy.
+  public struct Run: Sendable {
+    /// The run, with its records.
+    public var run: ScenarioRun
+    /// Its reports, in order.
+    public var reports: [CacheImpactReport]
+
+    /// Creates a run.
+    public init(run: ScenarioRun, reports: [CacheImpactReport]) {
+      self.run = run
+      self.reports = reports
+    }
+
+    /// `coding-agent.compactingHistory`: the name its records are saved under.
+    public var name: String { "\(run.conversation).\(run.strategy.rawValue)" }
+  }
+
+  /// The scenarios played.
+  public var scenarios: [ReplayConversation]
+  /// The strategies, in order.
+  public var strategies: [CompressionStrategy]
+  /// Every run, scenario by scenario, strategies in order.
+  public var runs: [Run]
+
+  /// Creates a result.
+  public init(scenarios: [ReplayConversation], strategies: [CompressionStrategy], runs: [Run]) {
+    self.scenarios = scenarios
+    self.strategies = strategies
+    self.runs = runs
+  }
+
+  /// The strategies compared over the scenario named `scenario`, or over all of them when `nil`.
+  public func comparison(for scenario: String? = nil) throws -> StrategyComparison {
+    var results: [StrategyResult] = []
+    let selected = runs.filter { scenario == nil || $0.run.conversation == scenario }
+    for strategy in strategies {
+      let analyzed = selected.filter { $0.run.strategy == strategy }.map {
+        StrategyComparison.AnalyzedRun(
+          budget: $0.run.budget, summarizerCalls: $0.run.summarizerCalls, reports: $0.reports)
+      }
+      let budgets = Set(selected.map(\.run.budget))
+      results.append(
+        try StrategyComparison.result(
+          for: strategy, label: strategy.label(budget: budgets.count == 1 ? budgets.first ?? 0 : 0),
+          runs: analyzed))
+    }
+    return StrategyComparison(
+      conversations: scenario.map { [$0] } ?? scenarios.map(\.name), results: results)
+  }
+
+  /// One line about a scenario: `coding-agent: 40 turns, budget 12000 tokens`.
+  public static func describe(_ scenario: ReplayConversation) -> String {
+    "\(scenario.name): \(scenario.turns.count) turns, \(scenario.generationCount) generations, "
+      + "budget \(scenario.budget) tokens"
+  }
+
+  /// The tables for a terminal: all scenarios together, then each one.
+  public func text() throws -> String {
+    var sections = [
+      "All \(scenarios.count) scenarios, \(strategies.count) strategies "
+        + "(prompt-cache model: prefix match, blocks of 16 and 128 tokens)",
+      try comparison().table,
+    ]
+    for scenario in scenarios {
+      sections.append("")
+      sections.append(Self.describe(scenario))
+      sections.append(try comparison(for: scenario.name).table)
+    }
+    return sections.joined(separator: "\n")
+  }
+
+  /// The HTML page: the tables, then each scenario's charts (the baseline
+  /// rolling window and `compactingHistory` open, the others folded).
+  public func page() throws -> CacheReportPage {
+    var page = CacheReportPage(title: "ContextKit demo: the prompt cache under each history strategy")
+    page.append(
+      .paragraph(
+        "Each scenario is replayed offline through a real LanguageModelSession, with the skills of "
+          + "SkillsLibrary/ and recorded model answers, once per strategy. For every generation the prompt-cache "
+          + "model predicts how many prompt tokens a server with a prefix cache (blocks of 16 tokens, like vLLM) "
+          + "reuses from the previous request and its output; orange is what it must process again."))
+    page.append(.heading("All scenarios"))
+    let overall = try comparison()
+    page.append(overall.pageTable)
+    for scenario in scenarios {
+      page.append(.heading(Self.describe(scenario)))
+      page.append(try comparison(for: scenario.name).pageTable)
+      for run in runs where run.run.conversation == scenario.name {
+        let strategy = run.run.strategy
+        let title = "\(scenario.name) — \(strategy.label(budget: scenario.budget))"
+        page.append(
+          .details(
+            summary: title,
+            blocks: CacheReportPage.analysisBlocks(of: run.reports, title: title, budget: scenario.budget),
+            open: strategy == .compactingHistory || strategy == .baselineRollingWindow))
+      }
+    }
+    return page
+  }
+}

@@ -1,0 +1,144 @@
+import CacheAnalysis
+import Foundation
+import ModelSession
+
+/// The strategies side by side over the same conversations, and how far
+/// each is from the goal that `compactingHistory` is held to: every turn
+/// within budget, and at least 90% of prompt tokens reused with blocks of 16.
+///
+/// ```swift
+/// let comparison = try await StrategyComparison.run(
+///   conversations: CorpusGenerator(seed: 2026).corpus(), runner: runner)
+/// print(comparison.table)
+/// ```
+public struct StrategyComparison: Sendable, Codable {
+  /// The share of prompt tokens a strategy should reuse with blocks of 16 tokens.
+  public static let goalHitRatio = 0.9
+
+  /// The conversations compared, by name.
+  public var conversations: [String]
+  /// One result per strategy, in the order run.
+  public var results: [StrategyResult]
+
+  /// Creates a comparison from results.
+  public init(conversations: [String], results: [StrategyResult]) {
+    self.conversations = conversations
+    self.results = results
+  }
+
+  /// Plays every conversation under every strategy and compares them.
+  ///
+  /// - Parameter each: called with every run, after it is analyzed (to keep records or reports).
+  public static func run(
+    conversations: [ReplayConversation], strategies: [CompressionStrategy] = CompressionStrategy.allCases,
+    runner: ScenarioRunner,
+    each: (ScenarioRun, [CacheImpactReport]) throws -> Void = { _, _ in }
+  ) async throws -> StrategyComparison {
+    var results: [StrategyResult] = []
+    for strategy in strategies {
+      var runs: [AnalyzedRun] = []
+      for conversation in conversations {
+        let run = try await runner.run(conversation, strategy: strategy)
+        let reports = try await CacheImpactAnalyzer.reports(for: run.records)
+        try each(run, reports)
+        // The records are let go here: only the reports are kept.
+        runs.append(AnalyzedRun(budget: run.budget, summarizerCalls: run.summarizerCalls, reports: reports))
+      }
+      let budgets = Set(conversations.map(\.budget))
+      let label = strategy.label(budget: budgets.count == 1 ? budgets.first ?? 0 : 0)
+      results.append(try result(for: strategy, label: label, runs: runs))
+    }
+    return StrategyComparison(conversations: conversations.map(\.name), results: results)
+  }
+
+  /// What the comparison keeps of a run: its budget, its summarizer calls and its reports.
+  public struct AnalyzedRun: Sendable {
+    /// The conversation's budget in tokens.
+    public var budget: Int
+    /// The summarizer's calls.
+    public var summarizerCalls: Int
+    /// The reports, analyzed with blocks of 16 tokens and a look-back of 1.
+    public var reports: [CacheImpactReport]
+
+    /// Creates an analyzed run.
+    public init(budget: Int, summarizerCalls: Int, reports: [CacheImpactReport]) {
+      self.budget = budget
+      self.summarizerCalls = summarizerCalls
+      self.reports = reports
+    }
+  }
+
+  /// The result of one strategy over analyzed runs. The reuse with blocks of
+  /// 128 tokens comes from the same reports' shared prefixes (exact for a
+  /// look-back of 1: the shared prefix does not depend on the block size).
+  public static func result(
+    for strategy: CompressionStrategy, label: String, runs: [AnalyzedRun]
+  ) throws -> StrategyResult {
+    let large = try PromptCacheModel(blockSize: 128)
+    var prompt = 0
+    var reused16 = 0
+    var reused128 = 0
+    var peak = 0
+    var over = 0
+    var turns = 0
+    var generations = 0
+    var invalidations = 0
+    var summarizerCalls = 0
+    for run in runs {
+      let reports = run.reports
+      generations += reports.count
+      summarizerCalls += run.summarizerCalls
+      turns += Set(reports.map(\.turnIndex)).count
+      over += Set(reports.filter { $0.promptTokenCount > run.budget }.map(\.turnIndex)).count
+      invalidations += reports.filter(\.cause.isInvalidation).count
+      for report in reports {
+        prompt += report.promptTokenCount
+        reused16 += report.reusedTokenCount
+        reused128 += large.reusable(report.match.sharedTokenCount)
+        peak = max(peak, report.promptTokenCount)
+      }
+    }
+    return StrategyResult(
+      strategy: strategy, label: label, conversationCount: runs.count, turnCount: turns,
+      generationCount: generations, promptTokenCount: prompt, reusedTokenCount16: reused16,
+      reusedTokenCount128: reused128, peakContextTokenCount: peak, turnsOverBudget: over,
+      invalidationCount: invalidations, summarizerCalls: summarizerCalls)
+  }
+
+  /// The result of `compactingHistory`, when it was run.
+  public var goalResult: StrategyResult? { results.first { $0.strategy == .compactingHistory } }
+
+  /// Whether `compactingHistory` met the goal: no turn over budget, and at least 90% reused with blocks of 16.
+  public var meetsGoal: Bool {
+    guard let goal = goalResult else { return false }
+    return goal.turnsOverBudget == 0 && goal.hitRatio16 >= Self.goalHitRatio
+  }
+
+  /// How far `result` is from `compactingHistory`: the hit ratio in points, and the turns over budget.
+  public func distance(of result: StrategyResult) -> String {
+    guard let goal = goalResult else { return "" }
+    if result.strategy == .compactingHistory { return "(reference)" }
+    let points = (result.hitRatio16 - goal.hitRatio16) * 100
+    var parts = [String(format: "%+.1f pts", points)]
+    if result.turnsOverBudget > goal.turnsOverBudget {
+      parts.append("+\(result.turnsOverBudget - goal.turnsOverBudget) over")
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The comparison as pretty-printed JSON, with the goal's verdict.
+  public func json() throws -> String {
+    struct Document: Encodable {
+      var goal: String
+      var goalMet: Bool
+      var conversations: [String]
+      var results: [StrategyResult]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let document = Document(
+      goal: "compactingHistory: no turn over budget and at least 90% of prompt tokens reused (blocks of 16)",
+      goalMet: meetsGoal, conversations: conversations, results: results)
+    return String(decoding: try encoder.encode(document), as: UTF8.self)
+  }
+}

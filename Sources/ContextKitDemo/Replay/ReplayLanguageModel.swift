@@ -1,0 +1,101 @@
+import Foundation
+import ModelSession
+
+/// A language model that plays back a ``ReplayConversation``, offline and
+/// deterministically: each generation streams the next recorded reasoning,
+/// tool calls or answer, in the order a live model would send them.
+///
+/// The model keeps its place in the conversation, so use one model per run.
+/// It checks that each turn's first request ends with the prompt it expects,
+/// and throws ``ReplayError`` when the session and the recording disagree.
+/// Tool-call ids are derived from the position in the conversation
+/// (`call_<turn>_<generation>_<index>`), so two runs send identical prompts.
+///
+/// It reports output usage only: it has no prompt cache, so the prompt
+/// tokens and cached tokens a server would report are left at zero, and a
+/// cache analysis of its records is the prediction alone.
+///
+/// ```swift
+/// let model = ReplayLanguageModel(conversation: conversation)
+/// let session = LanguageModelSession(model: model, profile: profile)
+/// for turn in conversation.turns { try await session.respond(to: turn.prompt) }
+/// ```
+public struct ReplayLanguageModel: LanguageModel {
+  /// The executor that streams the recorded generations.
+  public struct Executor: LanguageModelExecutor {
+    /// The cursor, compared by identity.
+    public typealias Configuration = ReplayCursor
+    /// The model type.
+    public typealias Model = ReplayLanguageModel
+
+    /// Creates the executor.
+    public init(configuration: ReplayCursor) {}
+
+    /// Streams the next recorded generation.
+    public func respond(
+      to request: LanguageModelExecutorGenerationRequest, model: ReplayLanguageModel,
+      streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+      let position = try model.cursor.advance(checking: request.transcript)
+      for event in Self.events(for: position) { await channel.send(event) }
+    }
+
+    static func events(for position: ReplayCursor.Position) -> [LanguageModelExecutorGenerationChannel.Event]
+    {
+      let generation = position.generation
+      let tag = "\(position.turnIndex)_\(position.generationIndex)"
+      var events: [LanguageModelExecutorGenerationChannel.Event] = []
+      var outputTokens = 0
+      var reasoningTokens = 0
+      if let reasoning = generation.reasoning {
+        reasoningTokens = Self.estimate(reasoning)
+        events.append(
+          .reasoning(entryID: "reasoning_\(tag)", action: .appendText(reasoning, tokenCount: reasoningTokens))
+        )
+      }
+      for (index, call) in generation.toolCalls.enumerated() {
+        let arguments = GeneratedContent(
+          kind: .structure(
+            properties: [call.parameter: GeneratedContent(kind: .string(call.value))],
+            orderedKeys: [call.parameter])
+        ).jsonString
+        let tokens = Self.estimate(arguments)
+        outputTokens += tokens
+        events.append(
+          .toolCalls(
+            entryID: "calls_\(tag)",
+            action: .toolCall(
+              id: "call_\(tag)_\(index)", name: call.tool,
+              action: .appendArguments(arguments, tokenCount: tokens))))
+      }
+      if let text = generation.text {
+        let tokens = Self.estimate(text)
+        outputTokens += tokens
+        events.append(.response(entryID: "response_\(tag)", action: .appendText(text, tokenCount: tokens)))
+        events.append(
+          .response(
+            entryID: "response_\(tag)",
+            action: .updateUsage(
+              input: .init(totalTokenCount: 0),
+              output: .init(
+                totalTokenCount: outputTokens + reasoningTokens, reasoningTokenCount: reasoningTokens))))
+      }
+      return events
+    }
+
+    /// About one token for four bytes, as `EstimatingTokenCounter` counts.
+    static func estimate(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
+  }
+
+  /// Where the model is in its conversation.
+  public let cursor: ReplayCursor
+  /// Tool calling and reasoning.
+  public var capabilities: LanguageModelCapabilities { [.toolCalling, .reasoning] }
+  /// The cursor: each model gets its own executor.
+  public var executorConfiguration: ReplayCursor { cursor }
+
+  /// Creates a model that plays `conversation` from its first turn.
+  public init(conversation: ReplayConversation) {
+    cursor = ReplayCursor(conversation: conversation)
+  }
+}

@@ -1,0 +1,87 @@
+import HistoryCompression
+import ModelSession
+
+/// A way to keep a conversation's history in its context budget, as the
+/// benchmark and the demo compare them.
+///
+/// The two `baseline…` strategies reproduce the companion package's
+/// behaviour (``CompanionRollingWindowBaseline``,
+/// ``CompanionSummarizeBaseline``); the others are ContextKit's modifiers,
+/// each given the conversation's budget in tokens.
+public enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+  /// The history is sent whole.
+  case none
+  /// The companion package's rolling window of entries, trimming every turn.
+  case baselineRollingWindow
+  /// The companion package's summarizer, re-summarizing on every prompt past an entry threshold.
+  case baselineSummarize
+  /// ContextKit's `rollingWindow(.tokens(budget))`.
+  case rollingWindow
+  /// ContextKit's `summarizeHistory(threshold: .tokens(budget))`.
+  case summarizeHistory
+  /// ContextKit's `compactingHistory(budget:)`, dropping the oldest turns.
+  case compactingHistory
+  /// ContextKit's `compactingHistory(budget:summarizer:)`, summarizing the oldest turns.
+  case compactingHistorySummarized
+
+  /// The entries the baselines keep or summarize past.
+  public static let baselineEntryCount = 24
+
+  /// How the strategy is written in code: `rollingWindow(.tokens(8192))`.
+  public func label(budget: Int) -> String {
+    switch self {
+    case .none: "no compression"
+    case .baselineRollingWindow: "baseline rollingWindow(entries: \(Self.baselineEntryCount))"
+    case .baselineSummarize: "baseline summarizeHistory(entryThreshold: \(Self.baselineEntryCount))"
+    case .rollingWindow: "rollingWindow(.tokens(budget))"
+    case .summarizeHistory: "summarizeHistory(.tokens(budget))"
+    case .compactingHistory: "compactingHistory(budget:)"
+    case .compactingHistorySummarized: "compactingHistory(budget:summarizer:)"
+    }
+  }
+
+  /// The short name, as in tables: `compactingHistory`.
+  public var description: String { rawValue }
+
+  /// Whether the strategy is one of the companion package's, reproduced as a baseline.
+  public var isBaseline: Bool { self == .baselineRollingWindow || self == .baselineSummarize }
+
+  /// Whether the strategy calls a summarizer model.
+  public var usesSummarizer: Bool {
+    switch self {
+    case .baselineSummarize, .summarizeHistory, .compactingHistorySummarized: true
+    default: false
+    }
+  }
+
+  /// `profile` with the strategy's modifier for a budget of `budget` tokens.
+  ///
+  /// - Parameters:
+  ///   - summarizer: the model that writes summaries, for the strategies that use one.
+  ///   - store: where ContextKit's summarizing modifiers keep their summaries
+  ///     (give each run its own, so that summarizer calls are counted per run).
+  public func apply(
+    to profile: some DynamicProfile, budget: Int, summarizer: some LanguageModel, store: SummaryStore
+  ) -> any DynamicProfile {
+    switch self {
+    case .none:
+      profile
+    case .baselineRollingWindow:
+      profile.modifier(CompanionRollingWindowBaseline(entryCount: Self.baselineEntryCount))
+    case .baselineSummarize:
+      profile.modifier(
+        CompanionSummarizeBaseline(entryThreshold: Self.baselineEntryCount, summarizer: summarizer))
+    case .rollingWindow:
+      profile.rollingWindow(.tokens(budget))
+    case .summarizeHistory:
+      profile.summarizeHistory(
+        threshold: .tokens(budget), model: summarizer, options: SummarizeHistory.Options(store: store))
+    case .compactingHistory:
+      profile.compactingHistory(budget: budget)
+    case .compactingHistorySummarized:
+      profile.compactingHistory(
+        budget: budget, summarizer: summarizer,
+        summaryOptions: CompactingHistory.SummaryOptions(store: store))
+    }
+  }
+}

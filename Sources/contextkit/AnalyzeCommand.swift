@@ -1,0 +1,75 @@
+import CacheAnalysis
+import CacheReport
+import ContextKit
+import Foundation
+
+/// `contextkit analyze`: the prompt-cache impact of saved generation records.
+struct AnalyzeCommand: Command {
+  let name = "analyze"
+  let summary = "predict prompt-cache reuse for saved generation records, with causes"
+  let usage = """
+    usage: contextkit analyze RECORDS.json [--block-size N] [--json] [--html PATH]
+
+      Reads generation records saved as a JSON array (JSONEncoder of [GenerationRecord]),
+      predicts for every generation how many prompt tokens a server's prefix cache reuses,
+      where the prompt diverged from the previous request and why, and prints a table per
+      generation and the session's totals.
+
+      --block-size N  the cache's block size in tokens (default 16, as vLLM; 128 as OpenAI; 1 exact)
+      --json          the reports and the summary as JSON instead of the table
+      --html PATH     also write a self-contained HTML page with a chart of reused and
+                      re-processed tokens per generation and the invalidations marked by cause
+    """
+
+  func run(_ arguments: inout ArgumentParser) async throws -> Int32 {
+    let blockSize = try arguments.integerOption("--block-size") ?? 16
+    let json = arguments.flag("--json")
+    let html = try arguments.option("--html")
+    guard let path = arguments.nextPositional() else {
+      throw ArgumentParser.UsageError(description: "analyze needs a RECORDS.json file")
+    }
+    try arguments.finish()
+    let model: PromptCacheModel
+    do {
+      model = try PromptCacheModel(blockSize: blockSize)
+    } catch {
+      throw ArgumentParser.UsageError(description: "--block-size: \(error)")
+    }
+    let records = try CacheImpactAnalyzer.records(contentsOf: URL(fileURLWithPath: path))
+    let analysis = try await Analysis(records: records, model: model)
+    print(json ? try analysis.json() : analysis.text)
+    if let html {
+      var page = CacheReportPage(
+        title: "Prompt-cache impact of \(URL(fileURLWithPath: path).lastPathComponent)")
+      page.append(
+        .paragraph("Block size \(blockSize) tokens; tokens estimated at about four bytes each."))
+      page.appendAnalysis(of: analysis.reports, title: "\(path), block size \(blockSize)")
+      try ReportFile.write(page.html, to: html)
+      printError("wrote \(html)")
+    }
+    return 0
+  }
+
+  /// The reports and summary of a set of records.
+  struct Analysis: Encodable {
+    var blockSize: Int
+    var reports: [CacheImpactReport]
+    var summary: CacheImpactSummary
+
+    init(records: [GenerationRecord], model: PromptCacheModel) async throws {
+      blockSize = model.blockSize
+      reports = try await CacheImpactAnalyzer.reports(for: records, model: model)
+      summary = CacheImpactSummary(reports: reports)
+    }
+
+    var text: String {
+      CacheImpactTable.text(for: reports) + "\n\n" + summary.description
+    }
+
+    func json() throws -> String {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+  }
+}

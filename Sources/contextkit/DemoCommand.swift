@@ -1,0 +1,78 @@
+import CacheReport
+import ContextKit
+import ContextKitDemo
+import Foundation
+
+/// `contextkit demo`: the bundled scenarios under every history strategy, offline.
+struct DemoCommand: Command {
+  let name = "demo"
+  let summary = "replay the bundled scenarios under each history strategy and compare prompt-cache reuse"
+  let usage = """
+    usage: contextkit demo [--html PATH] [--records FOLDER] [--skills FOLDER]
+           contextkit demo --endpoint URL --model NAME
+
+      Replays three bundled conversations (a coding agent, a support chat, a research
+      assistant with a 4,096-token budget) through a real LanguageModelSession with the skills
+      of SkillsLibrary/ and a replay model of recorded answers, once under each history
+      strategy: no compression, the companion package's rolling window and summarizer
+      (baselines), and ContextKit's rollingWindow, summarizeHistory and compactingHistory.
+      Prints the comparison table and writes an HTML report. Runs offline.
+
+      --html PATH       where to write the report (default reports/demo.html)
+      --records FOLDER  also save each run's generation records there, one JSON file per run,
+                        for 'contextkit analyze'
+      --skills FOLDER   the skills library (default ./SkillsLibrary)
+      --endpoint URL    run against a live OpenAI-compatible server (needs --model)
+      --model NAME      the model to ask the server for
+    """
+
+  func run(_ arguments: inout ArgumentParser) async throws -> Int32 {
+    let html = try arguments.option("--html") ?? "reports/demo.html"
+    let recordsFolder = try arguments.option("--records")
+    let skillsFolder = try arguments.option("--skills")
+    let endpoint = try arguments.option("--endpoint")
+    let modelName = try arguments.option("--model")
+    try arguments.finish()
+    if endpoint != nil || modelName != nil {
+      guard let endpoint, let modelName else {
+        throw ArgumentParser.UsageError(description: "--endpoint and --model go together")
+      }
+      try LiveDemo.run(endpoint: endpoint, model: modelName)
+      return 0
+    }
+    let library = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder))
+    let demo = try await DemoPipeline.run(skills: library.skills)
+    print(try demo.text())
+    try ReportFile.write(try demo.page().html, to: html)
+    print("\nwrote \(html)")
+    if let recordsFolder {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      for run in demo.runs {
+        let path = URL(fileURLWithPath: recordsFolder).appendingPathComponent("\(run.name).json").path
+        try ReportFile.write(String(decoding: try encoder.encode(run.run.records), as: UTF8.self), to: path)
+      }
+      let example = demo.runs.first { $0.run.strategy == .compactingHistory } ?? demo.runs.first
+      print(
+        "wrote \(demo.runs.count) record files to \(recordsFolder)/ (try: contextkit analyze "
+          + "\(recordsFolder)/\(example?.name ?? "run").json --html report.html)")
+    }
+    return 0
+  }
+
+  /// The skills folder: the one given, or ./SkillsLibrary, or the package's own.
+  static func skillsRoot(_ given: String?) throws -> URL {
+    if let given {
+      guard FileManager.default.fileExists(atPath: given) else {
+        throw ArgumentParser.UsageError(description: "no such folder: \(given)")
+      }
+      return URL(fileURLWithPath: given, isDirectory: true)
+    }
+    let local = URL(fileURLWithPath: "SkillsLibrary", isDirectory: true)
+    if FileManager.default.fileExists(atPath: local.path) { return local }
+    // Run from elsewhere: the library next to the package this binary was built from.
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return package.appendingPathComponent("SkillsLibrary", isDirectory: true)
+  }
+}

@@ -1,0 +1,88 @@
+import CacheAnalysis
+import Foundation
+import ModelSession
+import Testing
+
+@testable import contextkit
+
+/// `count` bytes of text: with the estimating counter, `count / 4` tokens plus 4 of framing per entry.
+private func text(_ count: Int, _ letter: Character) -> Transcript.Segment {
+  .text(Transcript.TextSegment(content: String(repeating: letter, count: count)))
+}
+
+private func record(sent: [Transcript.Entry], output: [Transcript.Entry], turn: Int) -> GenerationRecord {
+  var instructions: Transcript.Instructions?
+  if case .instructions(let entry) = sent.first { instructions = entry }
+  return GenerationRecord(
+    requestID: UUID(), turnIndex: turn, round: 0, date: Date(timeIntervalSince1970: 0),
+    storedHistory: Transcript(entries: sent), stages: [], sentTranscript: Transcript(entries: sent),
+    instructions: instructions, toolDefinitions: [], generationOptions: GenerationOptions(),
+    contextOptions: ContextOptions(), schema: nil, output: output, usage: .zero, notes: [],
+    outcome: .completed)
+}
+
+/// Three generations: a cold start (38 tokens), an append (86 tokens, 72 shared), and a history
+/// rewrite that drops the first turn (56 tokens, 14 shared).
+func smallRecordsFile() throws -> URL {
+  let instructions = Transcript.Entry.instructions(
+    Transcript.Instructions(segments: [text(40, "i")], toolDefinitions: []))
+  let prompt1 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(80, "p")]))
+  let response1 = Transcript.Entry.response(Transcript.Response(assetIDs: [], segments: [text(120, "r")]))
+  let prompt2 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(40, "q")]))
+  let response2 = Transcript.Entry.response(Transcript.Response(assetIDs: [], segments: [text(40, "s")]))
+  let prompt3 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(40, "t")]))
+  let records = [
+    record(sent: [instructions, prompt1], output: [response1], turn: 0),
+    record(sent: [instructions, prompt1, response1, prompt2], output: [response2], turn: 1),
+    record(sent: [instructions, prompt2, response2, prompt3], output: [], turn: 2),
+  ]
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "ck-records-\(UUID().uuidString).json")
+  try JSONEncoder().encode(records).write(to: url)
+  return url
+}
+
+@Suite struct `contextkit analyze` {
+  @Test func `the table's totals add up for a small saved file`() async throws {
+    let url = try smallRecordsFile()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let records = try CacheImpactAnalyzer.records(contentsOf: url)
+    let sixteen = try await AnalyzeCommand.Analysis(records: records, model: PromptCacheModel(blockSize: 16))
+    #expect(sixteen.reports.map(\.promptTokenCount) == [38, 86, 56])
+    #expect(sixteen.reports.map(\.reusedTokenCount) == [0, 64, 0])
+    #expect(sixteen.summary.reprocessedTokenCount == 116)
+    let totals = try #require(sixteen.text.split(separator: "\n").first { $0.hasPrefix("total") })
+    #expect(
+      totals.split(separator: " ").prefix(7).map(String.init) == [
+        "total", "3", "gen.", "180", "64", "116", "35.6",
+      ])
+    let exact = try await AnalyzeCommand.Analysis(records: records, model: PromptCacheModel(blockSize: 1))
+    #expect(exact.summary.reusedTokenCount == 72 + 14)
+    #expect(exact.reports[2].cause.kind == .storedHistoryChanged)
+  }
+
+  @Test func `the command writes an HTML page and rejects a bad block size`() async throws {
+    let url = try smallRecordsFile()
+    let html = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ck-report-\(UUID().uuidString).html")
+    defer {
+      try? FileManager.default.removeItem(at: url)
+      try? FileManager.default.removeItem(at: html)
+    }
+    let command = ContextKitCommand(commands: [AnalyzeCommand()])
+    #expect(await command.run(["analyze", url.path, "--html", html.path]) == 0)
+    let page = try String(contentsOf: html, encoding: .utf8)
+    #expect(page.contains("<svg"))
+    #expect(await command.run(["analyze", url.path, "--block-size", "0"]) == 2)
+    #expect(await command.run(["analyze", "/no/such/records.json"]) == 1)
+    #expect(await command.run(["analyze"]) == 2)
+  }
+
+  @Test func `demo with an endpoint says what is missing`() async {
+    let command = ContextKitCommand(commands: [DemoCommand()])
+    #expect(await command.run(["demo", "--endpoint", "http://localhost:8080/v1", "--model", "m"]) == 1)
+    #expect(await command.run(["demo", "--endpoint", "http://localhost:8080/v1"]) == 2)
+    let message = LiveDemo.Unavailable(endpoint: "http://x", model: "m").description
+    #expect(message.contains("ChatCompletions"))
+  }
+}
