@@ -26,7 +26,7 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
-    .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
+    .target(name: "ChatCompletions", dependencies: ["ModelSession", "HistoryCompression"]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(
       name: "ContextKit",
@@ -42,7 +42,7 @@ let package = Package(
       name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
     .testTarget(
       name: "ChatCompletionsTests",
-      dependencies: ["ChatCompletions", "ModelSession", "TestSupport"],
+      dependencies: ["ChatCompletions", "ModelSession", "HistoryCompression", "TestSupport"],
       exclude: ["Fixtures", "FaultServer"]
     ),
   ],
