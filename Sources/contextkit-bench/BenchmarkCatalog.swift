@@ -13,6 +13,12 @@ enum BenchmarkCatalog {
       .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
+      .init(name: "chat/stream-translate/10MB") {
+        try ChatStreamTranslationBenchmark.make(measure: .megabytes)
+      },
+      .init(name: "chat/stream-translate/events") {
+        try ChatStreamTranslationBenchmark.make(measure: .events)
+      },
     ]
   }
 }
