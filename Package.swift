@@ -29,7 +29,7 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
-    .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
+    .target(name: "ChatCompletions", dependencies: ["ModelSession", "HistoryCompression"]),
     .target(name: "CacheAnalysis", dependencies: ["ModelSession", "HistoryCompression"]),
     .target(name: "CacheReport", dependencies: ["ModelSession", "CacheAnalysis"]),
     .target(
@@ -58,7 +58,7 @@ let package = Package(
       name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
     .testTarget(
       name: "ChatCompletionsTests",
-      dependencies: ["ChatCompletions", "ModelSession", "TestSupport"],
+      dependencies: ["ChatCompletions", "ModelSession", "HistoryCompression", "TestSupport"],
       exclude: ["Fixtures", "FaultServer"]
     ),
     .testTarget(

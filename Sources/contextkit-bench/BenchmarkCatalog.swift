@@ -14,6 +14,12 @@ enum BenchmarkCatalog {
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
       .init(name: "cache/strategies/compactingHistory-100-turns") { try StrategyBenchmark.timed() },
+      .init(name: "chat/stream-translate/10MB") {
+        try ChatStreamTranslationBenchmark.make(measure: .megabytes)
+      },
+      .init(name: "chat/stream-translate/events") {
+        try ChatStreamTranslationBenchmark.make(measure: .events)
+      },
     ] + HistoryBenchmarks.registrations
   }
 }

@@ -32,6 +32,9 @@ enum BenchmarkReport {
     line += ", IQR \(format(result.seconds.interquartileRange))]"
     if let unit = result.unit, let perUnit = result.medianSecondsPerUnit {
       line += "  = \(format(perUnit).trimmingCharacters(in: .whitespaces)) per \(unit.name)"
+      if perUnit > 0 {
+        line += " (\(String(format: "%.1f", 1 / perUnit)) \(unit.name)/s)"
+      }
     }
     if let baseline = result.baseline, let ratio = result.ratioToBaseline {
       line += "\n\(pad("  vs " + baseline.name, 28)) median \(format(baseline.seconds.median))"

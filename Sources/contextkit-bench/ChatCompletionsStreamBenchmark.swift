@@ -51,7 +51,7 @@ enum ChatCompletionsStreamBenchmark {
         + "\(String(format: "%.0f", Double(events) / seconds)) events/s")
   }
 
-  private static func makeStream(bytes: Int) -> Data {
+  static func makeStream(bytes: Int) -> Data {
     var data = Data()
     data.reserveCapacity(bytes + 512)
     let words = [

@@ -1,0 +1,76 @@
+import Foundation
+import ModelSession
+
+/// A language model served by any OpenAI-compatible chat completions endpoint:
+/// llama.cpp's `llama-server`, llama-cpp-python, vLLM, Ollama or a hosted API.
+///
+/// ```swift
+/// let model = ChatCompletionsLanguageModel(
+///   name: "smollm2", baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let session = LanguageModelSession(model: model, instructions: "Be brief.")
+/// let answer = try await session.respond(to: "Hello!")
+/// ```
+///
+/// The session keeps one executor per endpoint and credential, so every
+/// model value that names the same server shares one HTTP client.
+public struct ChatCompletionsLanguageModel: LanguageModel {
+  /// The model name sent in every request (`"model"`).
+  public var name: String
+  /// The endpoint: base URL, API key and additional headers.
+  public var endpoint: EndpointConfiguration
+  /// Whether the server enforces a JSON schema given as `response_format`.
+  /// Only then does the model declare `.guidedGeneration`.
+  public var supportsGuidedGeneration: Bool
+  /// The idle timeout: a request fails when no byte arrives for this long.
+  public var timeout: TimeInterval
+  /// How the request spells the parts that servers disagree on.
+  public var requestStyle: ChatCompletionsRequestStyle
+
+  /// Creates a model.
+  ///
+  /// - Parameters:
+  ///   - name: the model name the server knows.
+  ///   - baseURL: the server's base URL (see ``EndpointConfiguration`` for the `/v1` rule).
+  ///   - apiKey: sent as `Authorization: Bearer`; never shown in descriptions or errors.
+  ///   - additionalHeaders: merged over the default headers, one header at a time.
+  ///   - supportsGuidedGeneration: `true` only when the server enforces `response_format`.
+  ///   - timeout: the idle timeout in seconds.
+  ///   - requestStyle: the server's spelling of `response_format` and the token limit.
+  public init(
+    name: String, baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
+    supportsGuidedGeneration: Bool = false, timeout: TimeInterval = 60,
+    requestStyle: ChatCompletionsRequestStyle = .openAI
+  ) {
+    self.name = name
+    self.endpoint = EndpointConfiguration(
+      baseURL: baseURL, apiKey: apiKey, additionalHeaders: additionalHeaders)
+    self.supportsGuidedGeneration = supportsGuidedGeneration
+    self.timeout = timeout
+    self.requestStyle = requestStyle
+  }
+
+  /// `.toolCalling`, `.reasoning` and `.vision`, plus `.guidedGeneration`
+  /// when ``supportsGuidedGeneration`` is `true`.
+  public var capabilities: LanguageModelCapabilities {
+    var capabilities: LanguageModelCapabilities = [.toolCalling, .reasoning, .vision]
+    if supportsGuidedGeneration {
+      capabilities.capabilities.insert(.guidedGeneration)
+    }
+    return capabilities
+  }
+
+  /// The endpoint and credential, and the timeout of the shared client.
+  public var executorConfiguration: ChatCompletionsExecutor.Configuration {
+    ChatCompletionsExecutor.Configuration(endpoint: endpoint, timeout: timeout)
+  }
+
+  /// The builder that turns a generation request into this model's request body.
+  public var requestBuilder: RequestBuilder {
+    RequestBuilder(model: name, style: requestStyle)
+  }
+}
+
+extension ChatCompletionsLanguageModel {
+  /// The executor type.
+  public typealias Executor = ChatCompletionsExecutor
+}

@@ -1,0 +1,157 @@
+import Foundation
+import ModelSession
+
+/// Turns streamed chat completion chunks into session channel events (pure).
+///
+/// ```swift
+/// var translator = EventTranslator()
+/// for try await chunk in chunks {
+///   for event in try translator.translate(chunk) { await channel.send(event) }
+/// }
+/// try translator.finish()
+/// ```
+///
+/// - The response, the tool calls and the reasoning each have an entry id of
+///   their own, fixed for the generation.
+/// - Tool-call fragments are routed by `index`. A call the server sends
+///   without an id (Ollama) gets one, stable across its fragments. The name
+///   is set, not appended (some servers repeat it on every fragment), and
+///   every event carries it.
+/// - `usage` becomes `.updateUsage` with the server's cumulative totals,
+///   cached prompt tokens included.
+/// - `finish_reason: "length"` is recorded in the response's metadata under
+///   ``finishReasonKey``; `content_filter` throws `guardrailViolation`; a
+///   streamed `refusal` throws `refusal` when the stream ends.
+public struct EventTranslator: Sendable {
+  /// A channel event.
+  public typealias Event = LanguageModelExecutorGenerationChannel.Event
+
+  /// The response metadata key that records an unusual finish reason.
+  public static let finishReasonKey = "finishReason"
+
+  /// The entry id of the response.
+  public let responseEntryID: String
+  /// The entry id of the tool calls.
+  public let toolCallsEntryID: String
+  /// The entry id of the reasoning.
+  public let reasoningEntryID: String
+
+  private struct CallState: Sendable {
+    var id: String
+    var name: String
+    var pendingArguments = ""
+    var isAnnounced = false
+  }
+
+  private var calls: [Int: CallState] = [:]
+  private var refusal = ""
+  private var finishReasons: [FinishReason] = []
+
+  /// Creates a translator with fresh entry ids (or the given ones, for tests).
+  public init(
+    responseEntryID: String = UUID().uuidString, toolCallsEntryID: String = UUID().uuidString,
+    reasoningEntryID: String = UUID().uuidString
+  ) {
+    self.responseEntryID = responseEntryID
+    self.toolCallsEntryID = toolCallsEntryID
+    self.reasoningEntryID = reasoningEntryID
+  }
+
+  /// The finish reasons seen so far, in order.
+  public var seenFinishReasons: [FinishReason] { finishReasons }
+
+  /// The events for one chunk.
+  ///
+  /// - Throws: `LanguageModelError.guardrailViolation` when the server ends
+  ///   the choice with `content_filter`.
+  public mutating func translate(_ chunk: ChatCompletionChunk) throws -> [Event] {
+    var events: [Event] = []
+    for choice in chunk.choices where choice.index == 0 {
+      translate(choice.delta, into: &events)
+      if let reason = choice.finishReason {
+        try finish(with: reason, into: &events)
+      }
+    }
+    if let usage = chunk.usage {
+      events.append(
+        .response(
+          entryID: responseEntryID,
+          action: .updateUsage(
+            input: .init(
+              totalTokenCount: usage.promptTokens, cachedTokenCount: usage.cachedPromptTokens ?? 0),
+            output: .init(
+              totalTokenCount: usage.completionTokens, reasoningTokenCount: usage.reasoningTokens ?? 0)
+          )))
+    }
+    return events
+  }
+
+  /// Checks the end of the stream.
+  ///
+  /// - Throws: `LanguageModelError.refusal` when the model streamed a refusal.
+  public func finish() throws {
+    guard refusal.isEmpty else {
+      throw LanguageModelError.refusal(.init(debugDescription: refusal))
+    }
+  }
+
+  private mutating func translate(_ delta: ChatCompletionChunk.Delta, into events: inout [Event]) {
+    if let reasoning = delta.reasoningContent, !reasoning.isEmpty {
+      events.append(.reasoning(entryID: reasoningEntryID, action: .appendText(reasoning, tokenCount: 1)))
+    }
+    if let content = delta.content, !content.isEmpty {
+      events.append(.response(entryID: responseEntryID, action: .appendText(content, tokenCount: 1)))
+    }
+    if let refusal = delta.refusal {
+      self.refusal += refusal
+    }
+    for fragment in delta.toolCalls {
+      translate(fragment, into: &events)
+    }
+  }
+
+  private mutating func translate(_ fragment: ChatCompletionChunk.ToolCallDelta, into events: inout [Event]) {
+    let index = fragment.index ?? 0
+    var call =
+      calls[index] ?? CallState(id: fragment.id ?? Self.synthesizedID(index: index, in: self), name: "")
+    if let name = fragment.function?.name, !name.isEmpty {
+      call.name = name
+    }
+    call.pendingArguments += fragment.function?.arguments ?? ""
+    if !call.name.isEmpty, !call.isAnnounced || !call.pendingArguments.isEmpty {
+      let arguments = call.pendingArguments
+      call.pendingArguments = ""
+      call.isAnnounced = true
+      events.append(
+        .toolCalls(
+          entryID: toolCallsEntryID,
+          action: .toolCall(
+            id: call.id, name: call.name,
+            action: .appendArguments(arguments, tokenCount: arguments.isEmpty ? 0 : 1))))
+    }
+    calls[index] = call
+  }
+
+  private mutating func finish(with reason: FinishReason, into events: inout [Event]) throws {
+    finishReasons.append(reason)
+    switch reason {
+    case .contentFilter:
+      throw LanguageModelError.guardrailViolation(
+        .init(
+          debugDescription: "the server stopped the response with finish_reason content_filter",
+          metadata: [Self.finishReasonKey: reason.rawValue]))
+    case .length:
+      events.append(
+        .response(entryID: responseEntryID, action: .updateMetadata([Self.finishReasonKey: reason.rawValue])))
+    default:
+      break
+    }
+  }
+
+  /// An id for a call the server sent without one: unique within the
+  /// session (it includes part of the tool-calls entry id), the same for every
+  /// fragment of the call.
+  private static func synthesizedID(index: Int, in translator: EventTranslator) -> String {
+    "call_\(translator.toolCallsEntryID.prefix(8))_\(index)"
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import ModelSession
+import Testing
+
+@testable import ChatCompletions
+
+private typealias Chunk = ChatCompletionChunk
+private typealias Event = LanguageModelExecutorGenerationChannel.Event
+
+/// What a list of events says, flattened for comparison.
+private struct Digest {
+  var responseIDs: Set<String> = []
+  var toolCallIDs: Set<String> = []
+  var reasoningIDs: Set<String> = []
+  var text = ""
+  var reasoning = ""
+  var textEvents = 0
+  /// Per call id: the names seen and the argument text.
+  var calls: [String: (names: Set<String>, arguments: String)] = [:]
+  var callOrder: [String] = []
+  var usage:
+    [(LanguageModelExecutorGenerationChannel.InputUsage, LanguageModelExecutorGenerationChannel.OutputUsage)] =
+      []
+  var metadata: [[String: GeneratedContent]] = []
+
+  init(_ events: [Event]) {
+    for event in events {
+      switch event {
+      case .response(let id, let action):
+        responseIDs.insert(id ?? "nil")
+        switch action {
+        case .appendText(let piece, _):
+          text += piece
+          textEvents += 1
+        case .updateUsage(let input, let output): usage.append((input, output))
+        case .replaceMetadata(let values): metadata.append(values)
+        default: break
+        }
+      case .reasoning(let id, let action):
+        reasoningIDs.insert(id ?? "nil")
+        if case .appendText(let piece, _) = action { reasoning += piece }
+      case .toolCalls(let id, let action):
+        toolCallIDs.insert(id ?? "nil")
+        if case .toolCall(let callID, let name, .appendArguments(let piece, _)) = action {
+          if calls[callID] == nil { callOrder.append(callID) }
+          var call = calls[callID] ?? (names: [], arguments: "")
+          call.names.insert(name)
+          call.arguments += piece
+          calls[callID] = call
+        }
+      }
+    }
+  }
+}
+
+private func translate(_ chunks: [Chunk], _ translator: inout EventTranslator) throws -> [Event] {
+  var events: [Event] = []
+  for chunk in chunks { events += try translator.translate(chunk) }
+  try translator.finish()
+  return events
+}
+
+private func translate(_ chunks: [Chunk]) throws -> Digest {
+  var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
+  return Digest(try translate(chunks, &translator))
+}
+
+private func fixtureChunks(_ name: String) async throws -> [Chunk] {
+  let data = try Fixtures.data(name)
+  let body = AsyncThrowingStream<Data, any Error> { continuation in
+    continuation.yield(data)
+    continuation.finish()
+  }
+  var chunks: [Chunk] = []
+  for try await chunk in ChatCompletionChunkStream(body: body) { chunks.append(chunk) }
+  return chunks
+}
+
+private func delta(
+  content: String? = nil, reasoning: String? = nil, calls: [Chunk.ToolCallDelta] = [],
+  finish: FinishReason? = nil
+) -> Chunk {
+  Chunk(
+    choices: [
+      .init(
+        delta: .init(content: content, reasoningContent: reasoning, toolCalls: calls), finishReason: finish)
+    ])
+}
+
+private func call(
+  _ index: Int?, id: String? = nil, name: String? = nil, _ arguments: String? = nil
+)
+  -> Chunk.ToolCallDelta
+{
+  .init(index: index, id: id, type: "function", function: .init(name: name, arguments: arguments))
+}
+
+@Test func `the recorded text stream becomes response text under one entry id`() async throws {
+  let digest = try translate(try await fixtureChunks("streamed-text.sse"))
+  #expect(digest.responseIDs == ["R"])
+  #expect(digest.textEvents > 3)
+  #expect(!digest.text.isEmpty)
+  #expect(digest.calls.isEmpty && digest.toolCallIDs.isEmpty)
+}
+
+@Test func `the recorded named tool call becomes one call with its name on every event`() async throws {
+  let digest = try translate(try await fixtureChunks("tool-call-named.sse"))
+  #expect(digest.toolCallIDs == ["T"])
+  #expect(digest.calls.count == 1)
+  let (id, call) = try #require(digest.calls.first)
+  #expect(id.hasPrefix("call_"))
+  #expect(call.names == ["get_weather"])
+  let arguments = try GeneratedContent(json: call.arguments)
+  #expect(arguments[property: "city"] != nil)
+}
+
+@Test func `the recorded json_object stream is response text that parses as JSON`() async throws {
+  let digest = try translate(try await fixtureChunks("json-object-schema.sse"))
+  #expect(digest.responseIDs == ["R"])
+  _ = try GeneratedContent(json: digest.text)
+}
+
+@Test func `the recorded length-limited stream records the finish reason in metadata`() async throws {
+  let digest = try translate(try await fixtureChunks("length-limit.sse"))
+  #expect(digest.metadata.last?[EventTranslator.finishReasonKey] == GeneratedContent("length"))
+}
+
+@Test func `interleaved parallel calls are accumulated by index`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, id: "a", name: "weather", #"{"ci"#)]),
+    delta(calls: [call(1, id: "b", name: "time", #"{"zo"#)]),
+    delta(calls: [call(0, #"ty":"Paris"}"#)]),
+    delta(calls: [call(1, #"ne":"CET"}"#)]),
+    delta(finish: .toolCalls),
+  ])
+  #expect(digest.callOrder == ["a", "b"])
+  #expect(digest.calls["a"]?.arguments == #"{"city":"Paris"}"#)
+  #expect(digest.calls["a"]?.names == ["weather"])
+  #expect(digest.calls["b"]?.arguments == #"{"zone":"CET"}"#)
+  #expect(digest.calls["b"]?.names == ["time"])
+}
+
+@Test func `calls without ids get synthesized ids, stable across their fragments and unique`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, name: "weather", #"{"city":"#), call(1, name: "time", "{")]),
+    delta(calls: [call(0, #""Oslo"}"#), call(1, "}")]),
+  ])
+  #expect(digest.calls.count == 2)
+  #expect(Set(digest.callOrder).count == 2)
+  let first = try #require(digest.callOrder.first)
+  #expect(digest.calls[first]?.arguments == #"{"city":"Oslo"}"#)
+  var other = EventTranslator()
+  let otherDigest = Digest(try other.translate(delta(calls: [call(0, name: "weather", "{}")])))
+  #expect(Set(otherDigest.callOrder).isDisjoint(with: digest.callOrder))
+}
+
+@Test func `a name repeated on every fragment is set, not appended`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, id: "a", name: "weather", "{")]),
+    delta(calls: [call(0, id: "a", name: "weather", "}")]),
+  ])
+  #expect(digest.calls["a"]?.names == ["weather"])
+  #expect(digest.calls["a"]?.arguments == "{}")
+}
+
+@Test func `arguments that arrive before the name wait for it`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, id: "a", "{")]),
+    delta(calls: [call(0, name: "weather", "}")]),
+  ])
+  #expect(digest.calls["a"]?.names == ["weather"])
+  #expect(digest.calls["a"]?.arguments == "{}")
+}
+
+@Test func `content and tool calls in one delta are both kept, under different entry ids`() throws {
+  let digest = try translate([delta(content: "Checking.", calls: [call(0, id: "a", name: "weather", "{}")])])
+  #expect(digest.text == "Checking.")
+  #expect(digest.calls["a"]?.arguments == "{}")
+  #expect(digest.responseIDs == ["R"] && digest.toolCallIDs == ["T"])
+}
+
+@Test func `reasoning goes to its own entry`() throws {
+  let digest = try translate([delta(reasoning: "Think"), delta(reasoning: "ing."), delta(content: "Done.")])
+  #expect(digest.reasoning == "Thinking.")
+  #expect(digest.reasoningIDs == ["Z"])
+  #expect(digest.text == "Done.")
+}
+
+@Test func `usage becomes cumulative totals with cached and reasoning tokens`() throws {
+  let usage = Chunk(
+    usage: .init(promptTokens: 100, completionTokens: 7, cachedPromptTokens: 64, reasoningTokens: 3))
+  let digest = try translate([delta(content: "Hi"), usage])
+  let (input, output) = try #require(digest.usage.first)
+  #expect(digest.usage.count == 1)
+  #expect(input.totalTokenCount == 100 && input.cachedTokenCount == 64)
+  #expect(output.totalTokenCount == 7 && output.reasoningTokenCount == 3)
+}
+
+@Test func `content_filter is a guardrail violation`() throws {
+  #expect(throws: LanguageModelError.self) {
+    try translate([delta(content: "Well"), delta(finish: .contentFilter)])
+  }
+}
+
+@Test func `a normal stop adds no metadata`() throws {
+  let digest = try translate([delta(content: "Hi", finish: .stop)])
+  #expect(digest.metadata.isEmpty)
+}
+
+@Test func `a streamed refusal is a refusal when the stream ends`() throws {
+  var translator = EventTranslator()
+  _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "I can't help with that."))]))
+  #expect(throws: LanguageModelError.self) { try translator.finish() }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import ModelSession
+import Testing
+
+@testable import ChatCompletions
+
+/// What one turn against a fault mode gave: the error, and whether the
+/// session's transcript was the same before and after.
+private struct TurnOutcome {
+  var error: (any Error)?
+  var transcriptUnchanged: Bool
+  var seconds: Double
+}
+
+private func turn(_ mode: String, timeout: TimeInterval = 10) async throws -> TurnOutcome {
+  try await FaultServer.with { server in
+    let model = ChatCompletionsLanguageModel(
+      name: "fault", baseURL: try server.baseURL(mode), apiKey: "sk-fault-session-key", timeout: timeout)
+    let session = LanguageModelSession(model: model, instructions: "Be brief.")
+    let history = Transcript(entries: session.transcript.entries)
+    let start = ContinuousClock.now
+    var error: (any Error)?
+    do {
+      try await session.respond(to: "Hello")
+    } catch let thrown {
+      error = thrown
+    }
+    let elapsed = ContinuousClock.now - start
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    #expect("\(String(describing: error))".contains("sk-fault-session-key") == false)
+    return TurnOutcome(error: error, transcriptUnchanged: session.transcript == history, seconds: seconds)
+  }
+}
+
+private func chatError(_ outcome: TurnOutcome) -> ChatCompletionsError? {
+  outcome.error as? ChatCompletionsError
+}
+
+/// The session's errors against the fault server, one test at a time: each
+/// test starts a Python server, and many at once slow every test down.
+@Suite(.serialized)
+struct SessionFaultTests {
+  @Test func `a complete stream through the session gives the text and usage`() async throws {
+    try await FaultServer.with { server in
+      let model = ChatCompletionsLanguageModel(name: "fault", baseURL: try server.baseURL("ok"))
+      let session = LanguageModelSession(model: model)
+      let response = try await session.respond(to: "Hello")
+      #expect(response.content == "Hello there")
+      #expect(response.usage.inputTokenCount == 5 && response.usage.outputTokenCount == 2)
+      #expect(session.transcript.map(\.kindName) == ["prompt", "response"])
+    }
+  }
+
+  @Test func `429 with Retry-After is rateLimited with the reset date, and the transcript is unchanged`()
+    async throws
+  {
+    let outcome = try await turn("rate-limited")
+    guard case .rateLimited(let payload) = outcome.error as? LanguageModelError else {
+      Issue.record("expected rateLimited, got \(String(describing: outcome.error))")
+      return
+    }
+    let reset = try #require(payload.resetDate)
+    #expect(reset.timeIntervalSinceNow > 3 && reset.timeIntervalSinceNow <= 8)
+    #expect(payload.metadata["status"] as? Int == 429)
+    #expect(outcome.transcriptUnchanged)
+  }
+
+  @Test(arguments: [("server-error", 500), ("unavailable", 503)])
+  func `a server error keeps its status, and the transcript is unchanged`(
+    mode: String, status: Int
+  ) async throws {
+    let outcome = try await turn(mode)
+    #expect(chatError(outcome)?.status == status, "\(String(describing: outcome.error))")
+    #expect(chatError(outcome)?.kind == .httpStatus)
+    #expect(outcome.transcriptUnchanged)
+  }
+
+  @Test func `a context size error is contextSizeExceeded with the numbers`() async throws {
+    let outcome = try await turn("context")
+    guard case .contextSizeExceeded(let payload) = outcome.error as? LanguageModelError else {
+      Issue.record("expected contextSizeExceeded, got \(String(describing: outcome.error))")
+      return
+    }
+    #expect(payload.contextSize == 4096 && payload.tokenCount == 5000)
+    #expect(outcome.transcriptUnchanged)
+  }
+
+  @Test func `a content filter error through the session is a guardrail violation`() async throws {
+    let outcome = try await turn("content-filter")
+    guard case .guardrailViolation = outcome.error as? LanguageModelError else {
+      Issue.record("expected guardrailViolation, got \(String(describing: outcome.error))")
+      return
+    }
+    #expect(outcome.transcriptUnchanged)
+  }
+
+  @Test(arguments: [
+    ("cut-off", ChatCompletionsError.Kind.truncatedStream), ("no-done", .truncatedStream),
+    ("malformed", .malformedChunk), ("error-event", .errorEvent), ("reset", .connectionFailed),
+    ("reset-head", .connectionFailed),
+  ])
+  func `a broken stream is a typed error, and the transcript is unchanged`(
+    mode: String, kind: ChatCompletionsError.Kind
+  ) async throws {
+    let outcome = try await turn(mode)
+    #expect(chatError(outcome)?.kind == kind, "\(String(describing: outcome.error))")
+    #expect(outcome.transcriptUnchanged)
+  }
+
+  @Test(arguments: ["stall", "stall-head"])
+  func `a server that stalls past the timeout is a timeout, and the transcript is unchanged`(
+    mode: String
+  )
+    async throws
+  {
+    let outcome = try await turn(mode, timeout: 1)
+    guard case .timeout = outcome.error as? LanguageModelError else {
+      Issue.record("expected timeout, got \(String(describing: outcome.error))")
+      return
+    }
+    #expect(outcome.seconds < 10)
+    #expect(outcome.transcriptUnchanged)
+  }
+
+  @Test func `cancelling an endless stream leaves the transcript unchanged`() async throws {
+    try await FaultServer.with { server in
+      let model = ChatCompletionsLanguageModel(name: "fault", baseURL: try server.baseURL("endless"))
+      let session = LanguageModelSession(model: model)
+      let before = session.transcript
+      let started = AsyncStream.makeStream(of: Void.self)
+      let task = Task {
+        var snapshots = 0
+        for try await _ in session.streamResponse(to: "Hello") {
+          snapshots += 1
+          if snapshots == 3 { started.continuation.yield() }
+        }
+        return snapshots
+      }
+      for await _ in started.stream { break }
+      task.cancel()
+      // The stream either ends or throws CancellationError, depending on which
+      // side of the stream sees the cancellation first.
+      let result = await task.result
+      if case .failure(let error) = result { #expect(error is CancellationError) }
+      try await waitUntilIdle(session)
+      #expect(session.transcript == before)
+      #expect(session.latestGenerationRecord?.outcome == .cancelled)
+    }
+  }
+
+  @Test func `cancelling respond on an endless stream throws CancellationError`() async throws {
+    try await FaultServer.with { server in
+      let model = ChatCompletionsLanguageModel(name: "fault", baseURL: try server.baseURL("endless"))
+      let session = LanguageModelSession(model: model)
+      let task = Task { try await session.respond(to: "Hello") }
+      try await Task.sleep(for: .milliseconds(300))
+      task.cancel()
+      await #expect(throws: CancellationError.self) { try await task.value }
+      #expect(session.transcript.isEmpty)
+      #expect(!session.isResponding)
+    }
+  }
+}
