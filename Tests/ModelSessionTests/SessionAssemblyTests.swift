@@ -203,3 +203,30 @@ struct Citation: Transcript.CustomSegment, Equatable {
   var id: String
   var url: String
 }
+
+@Test func `a response entry that only carried usage is dropped when the generation called tools`()
+  async throws
+{
+  let script = ModelScript([
+    .events([
+      .toolCalls(
+        entryID: "t",
+        action: .toolCall(
+          id: "c", name: "weather", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 3))),
+      .response(
+        entryID: "r",
+        action: .updateUsage(input: .init(totalTokenCount: 40), output: .init(totalTokenCount: 3))),
+    ]),
+    .events([
+      .response(
+        entryID: "r2",
+        action: .updateUsage(input: .init(totalTokenCount: 50), output: .init(totalTokenCount: 0)))
+    ]),
+  ])
+  let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
+  let response = try await session.respond(to: "Weather?")
+  #expect(
+    session.transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
+  #expect(response.usage.inputTokenCount == 90)
+  #expect(response.content == "")
+}

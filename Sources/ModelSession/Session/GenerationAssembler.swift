@@ -46,6 +46,11 @@ struct GenerationAssembler {
     var text: String {
       segments.joinedText + trailingText
     }
+
+    /// Whether the entry holds nothing: no segment, no text, no metadata, no call.
+    var isEmpty: Bool {
+      segments.isEmpty && trailingText.isEmpty && metadata.isEmpty && calls.isEmpty && signature == nil
+    }
   }
 
   struct ToolCallDraft: Sendable {
@@ -191,9 +196,13 @@ struct GenerationAssembler {
   func entries(partial: Bool) -> [Transcript.Entry] {
     var result: [Transcript.Entry] = []
     result.reserveCapacity(drafts.count)
+    // A response entry that only carried usage (no text, segment or metadata) is not kept when the
+    // generation produced something else, such as tool calls: usage belongs to the generation.
+    let producedOther = drafts.contains { $0.kind != .response || !$0.isEmpty }
     for draft in drafts {
       switch draft.kind {
       case .response:
+        if draft.isEmpty && producedOther { continue }
         result.append(
           .response(
             Transcript.Response(
