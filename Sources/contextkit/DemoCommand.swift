@@ -24,6 +24,9 @@ struct DemoCommand: Command {
       --skills FOLDER   the skills library (default ./SkillsLibrary)
       --endpoint URL    run against a live OpenAI-compatible server (needs --model)
       --model NAME      the model to ask the server for
+      --budget N        with --endpoint: the history budget in tokens (default 2000)
+      --answer-tokens N with --endpoint: the longest answer (default 48)
+      --llama-cpp-python  with --endpoint: llama-cpp-python's request style (json_object, max_tokens)
     """
 
   func run(_ arguments: inout ArgumentParser) async throws -> Int32 {
@@ -32,13 +35,21 @@ struct DemoCommand: Command {
     let skillsFolder = try arguments.option("--skills")
     let endpoint = try arguments.option("--endpoint")
     let modelName = try arguments.option("--model")
+    let budget = try arguments.integerOption("--budget") ?? 2_000
+    let answerTokens = try arguments.integerOption("--answer-tokens") ?? 48
+    let llamaCppPython = arguments.flag("--llama-cpp-python")
     try arguments.finish()
     if endpoint != nil || modelName != nil {
       guard let endpoint, let modelName else {
         throw ArgumentParser.UsageError(description: "--endpoint and --model go together")
       }
-      try LiveDemo.run(endpoint: endpoint, model: modelName)
-      return 0
+      guard let url = URL(string: endpoint), url.scheme != nil else {
+        throw ArgumentParser.UsageError(description: "--endpoint takes a URL, not \"\(endpoint)\"")
+      }
+      return try await LiveDemo(
+        endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
+        requestStyle: llamaCppPython ? .llamaCppPython : .openAI
+      ).run()
     }
     let library = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder))
     let demo = try await DemoPipeline.run(skills: library.skills)

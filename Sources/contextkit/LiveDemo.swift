@@ -1,26 +1,102 @@
-/// `contextkit demo --endpoint URL --model NAME`: the demo against a live
-/// OpenAI-compatible server.
-///
-/// PLUG-IN POINT for the ChatCompletions provider (branch `chat`), which is
-/// not on this branch yet. When it lands: build its `LanguageModel` for
-/// `endpoint` and `model` here, and play each scenario's prompts through a
-/// session on it under `baselineRollingWindow` and `compactingHistory`,
-/// comparing the server's cached tokens and prompt-processing time. Until
-/// then the flag fails with a message that says what is missing.
-enum LiveDemo {
-  /// The live demo cannot run in this build.
-  struct Unavailable: Error, CustomStringConvertible {
-    var endpoint: String
-    var model: String
+import ContextKit
+import ContextKitDemo
+import Foundation
+import Synchronization
 
-    var description: String {
-      "demo --endpoint \(endpoint) --model \(model): this build has no OpenAI-compatible provider "
-        + "(the ChatCompletions module, from the chat completions work, is not in it yet); "
-        + "run 'contextkit demo' without --endpoint for the offline replay"
-    }
+/// `contextkit demo --endpoint URL --model NAME`: the coding-agent scenario's
+/// 40 prompts against a live OpenAI-compatible server, once with the companion
+/// package's rolling window (trimming every turn) and once with
+/// `compactingHistory`, timing how long the server takes to start answering
+/// each request (time to first token, which is mostly prompt processing).
+///
+/// The model's answers are its own, so the two runs do not see identical
+/// histories; the prompts, instructions, budget and options are the same.
+struct LiveDemo {
+  var endpoint: URL
+  var model: String
+  var budget: Int
+  var maximumResponseTokens: Int
+  var requestStyle: ChatCompletionsRequestStyle
+
+  /// What one strategy's run measured.
+  struct Run {
+    var strategy: CompressionStrategy
+    var generations: Int
+    var timeToFirstToken: Duration
+    var summary: CacheImpactSummary
+    var serverCachedTokens: Int
   }
 
-  static func run(endpoint: String, model: String) throws(Unavailable) {
-    throw Unavailable(endpoint: endpoint, model: model)
+  func run() async throws -> Int32 {
+    guard let scenario = DemoScenarios.all().first(where: { $0.turns.count >= 40 }) else {
+      printError("no bundled scenario has 40 turns")
+      return 1
+    }
+    let prompts = scenario.turns.prefix(40).map(\.prompt)
+    print(
+      "live demo: \(prompts.count) prompts of \(scenario.name) against \(endpoint.absoluteString) (\(model)), "
+        + "budget \(budget) tokens, answers of at most \(maximumResponseTokens) tokens")
+    var runs: [Run] = []
+    for strategy in [CompressionStrategy.baselineRollingWindow, .compactingHistory] {
+      let measured = try await run(strategy, instructions: scenario.instructions, prompts: prompts)
+      runs.append(measured)
+      print(line(for: measured))
+    }
+    let baseline = seconds(runs[0].timeToFirstToken)
+    let compacting = seconds(runs[1].timeToFirstToken)
+    if compacting > 0 {
+      print(
+        String(
+          format: "time to first token, summed: baseline rolling window / compactingHistory = %.2fx",
+          baseline / compacting))
+    }
+    return 0
+  }
+
+  private func run(
+    _ strategy: CompressionStrategy, instructions: String, prompts: [String]
+  ) async throws -> Run {
+    let languageModel = ChatCompletionsLanguageModel(
+      name: model, baseURL: endpoint, timeout: 300, requestStyle: requestStyle)
+    let profile = strategy.apply(
+      to: Profile { Instructions(instructions) }, budget: budget, summarizer: languageModel,
+      store: SummaryStore())
+    let session = LanguageModelSession(model: languageModel, profile: profile)
+    let records = Mutex<[GenerationRecord]>([])
+    let collector = Task {
+      for await record in session.generationRecords { records.withLock { $0.append(record) } }
+    }
+    let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumResponseTokens)
+    let clock = ContinuousClock()
+    var waited = Duration.zero
+    for prompt in prompts {
+      let start = clock.now
+      var first: ContinuousClock.Instant?
+      let stream = session.streamResponse(to: prompt, options: options)
+      for try await _ in stream where first == nil { first = clock.now }
+      waited += (first ?? clock.now) - start
+    }
+    // Let the last record arrive before the collector stops.
+    try await Task.sleep(for: .milliseconds(100))
+    collector.cancel()
+    let collected = records.withLock { $0 }
+    let reports = try await CacheImpactAnalyzer.reports(for: collected)
+    return Run(
+      strategy: strategy, generations: collected.count, timeToFirstToken: waited,
+      summary: CacheImpactSummary(reports: reports),
+      serverCachedTokens: collected.reduce(0) { $0 + $1.usage.cachedInputTokenCount })
+  }
+
+  private func line(for run: Run) -> String {
+    String(
+      format:
+        "%@: %d generations, time to first token %.1f s in all, predicted prefix reuse %.1f%% (block 16), "
+        + "%d tokens re-processed, server-reported cached tokens %d",
+      run.strategy.rawValue, run.generations, seconds(run.timeToFirstToken), run.summary.hitRatio * 100,
+      run.summary.reprocessedTokenCount, run.serverCachedTokens)
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
