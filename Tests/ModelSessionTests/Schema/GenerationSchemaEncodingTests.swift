@@ -16,7 +16,7 @@ import Testing
       ]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"type":"object","title":"City","description":"A city","properties":{"name":{"type":"string"},"##
       + ##""population":{"type":"integer","description":"Inhabitants","minimum":0},"capital":{"type":"boolean"}},"##
       + ##""required":["name","capital"],"additionalProperties":false}"##)
@@ -57,7 +57,7 @@ let peopleSchemaText =
 
 @Test func `references point into $defs, written in declared order`() throws {
   let schema = try peopleSchema()
-  #expect(SchemaTestJSON.text(schema.jsonSchema) == peopleSchemaText)
+  #expect(schema.jsonSchema.jsonString == peopleSchemaText)
   #expect(schema.name == "array")
 }
 
@@ -66,7 +66,7 @@ let peopleSchemaText =
   let second = try peopleSchema()
   #expect(first == second)
   #expect(first.hashValue == second.hashValue)
-  #expect(SchemaTestJSON.text(first.jsonSchema) == SchemaTestJSON.text(second.jsonSchema))
+  #expect(first.jsonSchema.jsonString == second.jsonSchema.jsonString)
 }
 
 @Test func `a root reference names the schema after its definition`() throws {
@@ -82,7 +82,7 @@ let peopleSchemaText =
     ])
   #expect(schema.name == "Point")
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"$ref":"#/$defs/Point","$defs":{"Point":{"type":"object","title":"Point","properties":{"##
       + ##""x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}}}"##
   )
@@ -98,7 +98,7 @@ let peopleSchemaText =
       ]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"type":"object","title":"Node","properties":{"value":{"type":"integer"},"##
       + ##""children":{"type":"array","items":{"$ref":"#"}}},"required":["value","children"],"##
       + ##""additionalProperties":false}"##)
@@ -110,13 +110,13 @@ let peopleSchemaText =
       type: [String].self, guides: [.count(2...3), .element(.anyOf(["a", "b"]))]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"type":"array","items":{"type":"string","enum":["a","b"]},"minItems":2,"maxItems":3}"##)
   let exact = try GenerationSchema(
     root: DynamicGenerationSchema(type: [Int].self, guides: [.count(2), .element(.range(1...6))]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(exact.jsonSchema)
+    exact.jsonSchema.jsonString
       == ##"{"type":"array","items":{"type":"integer","minimum":1,"maximum":6},"minItems":2,"maxItems":2}"##)
 }
 
@@ -124,7 +124,7 @@ let peopleSchemaText =
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(type: Double.self, guides: [.minimum(1), .maximum(9.5), .minimum(2)]),
     dependencies: [])
-  #expect(SchemaTestJSON.text(schema.jsonSchema) == ##"{"type":"number","minimum":2,"maximum":9.5}"##)
+  #expect(schema.jsonSchema.jsonString == ##"{"type":"number","minimum":2,"maximum":9.5}"##)
 }
 
 @Test func `a named schema used twice inline is written twice`() throws {
@@ -134,7 +134,7 @@ let peopleSchemaText =
       name: "Range", properties: [.init(name: "low", schema: unit), .init(name: "high", schema: unit)]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"type":"object","title":"Range","properties":{"low":{"type":"string","title":"Unit","enum":["c","f"]},"##
       + ##""high":{"type":"string","title":"Unit","enum":["c","f"]}},"required":["low","high"],"##
       + ##""additionalProperties":false}"##)
@@ -151,7 +151,7 @@ let peopleSchemaText =
       ]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"type":"object","title":"Box","properties":{"size":{"type":"string","title":"Size","##
       + ##""description":"Edge length","enum":["s","l"]}},"required":["size"],"additionalProperties":false}"##
   )

@@ -28,7 +28,7 @@ private struct Category: GenerationSchemaProviding {
       ]),
     dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == ##"{"type":"object","title":"Shop","properties":{"categories":{"type":"array","##
       + ##""items":{"$ref":"#/$defs/Category"},"minItems":1}},"required":["categories"],"##
       + ##""additionalProperties":false,"$defs":{"Category":{"type":"object","title":"Category","##
@@ -46,7 +46,7 @@ private struct Category: GenerationSchemaProviding {
 @Test func `nested array types nest their items`() throws {
   let schema = try GenerationSchema(root: DynamicGenerationSchema(type: [[Int]].self), dependencies: [])
   #expect(
-    SchemaTestJSON.text(schema.jsonSchema)
+    schema.jsonSchema.jsonString
       == #"{"type":"array","items":{"type":"array","items":{"type":"integer"}}}"#)
   #expect(throws: SchemaValidationError(path: "$[1][0]", reason: .notAnInteger(0.5))) {
     try schema.validate(GeneratedContent([[1, 2], [0.5]] as [[Double]]))
