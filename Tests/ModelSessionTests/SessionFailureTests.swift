@@ -195,3 +195,37 @@ struct LanguageModelErrorSample: Sendable, CustomTestStringConvertible {
     .init(name: "timeout", error: .timeout(.init(debugDescription: "sample timeout"))),
   ]
 }
+
+/// A type whose schema accepts any count, but which refuses negative ones when read.
+struct PositiveCount: Generable {
+  var count: Int
+
+  static var generationSchema: GenerationSchema {
+    (try? GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "PositiveCount",
+        properties: [.init(name: "count", schema: DynamicGenerationSchema(type: Int.self))]),
+      dependencies: [])) ?? Int.generationSchema
+  }
+
+  init(_ content: GeneratedContent) throws {
+    count = try content.value(forProperty: "count")
+    guard count >= 0 else {
+      throw GeneratedContentError(.numberOutOfRange(Double(count), type: "PositiveCount"))
+    }
+  }
+
+  var generatedContent: GeneratedContent { GeneratedContent(properties: ["count": count]) }
+}
+
+@Test func `a value that follows the schema but does not decode undoes the turn`() async throws {
+  let script = ModelScript([.text(#"{"count":-3}"#)])
+  let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
+  await #expect {
+    try await session.respond(to: "Count", generating: PositiveCount.self)
+  } throws: { error in
+    guard case LanguageModelSession.SessionError.decodingFailure(let reason) = error else { return false }
+    return reason.contains("PositiveCount")
+  }
+  #expect(session.transcript.isEmpty)
+}

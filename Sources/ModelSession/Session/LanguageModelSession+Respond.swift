@@ -29,8 +29,16 @@ extension LanguageModelSession {
     to prompt: some PromptRepresentable, schema: GenerationSchema,
     options: GenerationOptions = GenerationOptions()
   ) async throws -> Response<GeneratedContent> {
+    try await respond(to: prompt, schema: schema, options: options, acceptContent: nil)
+  }
+
+  private func respond(
+    to prompt: some PromptRepresentable, schema: GenerationSchema, options: GenerationOptions,
+    acceptContent: (@Sendable (GeneratedContent) throws -> Void)?
+  ) async throws -> Response<GeneratedContent> {
     let turn = try await runTurn(
-      prompt: Self.promptEntry(prompt, options: options, schema: schema), schema: schema)
+      prompt: Self.promptEntry(prompt, options: options, schema: schema), schema: schema,
+      acceptContent: acceptContent)
     let content = turn.structuredContent ?? GeneratedContent(kind: .null)
     return Response(
       content: content, rawContent: content, transcriptEntries: turn.entries[...], usage: turn.usage)
@@ -46,7 +54,16 @@ extension LanguageModelSession {
     to prompt: some PromptRepresentable, generating type: Content.Type = Content.self,
     options: GenerationOptions = GenerationOptions()
   ) async throws -> Response<Content> {
-    let response = try await respond(to: prompt, schema: try Content.generationSchema, options: options)
+    // The value is read before the turn is committed, so a value that does not decode undoes the turn.
+    let response = try await respond(
+      to: prompt, schema: try Content.generationSchema, options: options,
+      acceptContent: { content in
+        do {
+          _ = try Content(content)
+        } catch {
+          throw SessionError.decodingFailure("\(error)")
+        }
+      })
     let value: Content
     do {
       value = try Content(response.rawContent)

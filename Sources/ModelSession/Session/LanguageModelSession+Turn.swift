@@ -19,8 +19,13 @@ extension LanguageModelSession {
   }
 
   /// Runs a turn and commits it to the transcript when, and only when, it succeeds.
+  ///
+  /// `acceptContent`, when given, reads the validated structured content
+  /// (for example as the caller's type) before the turn is committed: if it
+  /// throws, the turn is undone like any other failure.
   func runTurn(
     prompt: Transcript.Prompt, schema: GenerationSchema?,
+    acceptContent: (@Sendable (GeneratedContent) throws -> Void)? = nil,
     onProgress: (@Sendable (TurnProgress) -> Void)? = nil
   ) async throws -> TurnResult {
     let (stored, turnIndex) = try state.withLock { state -> (Transcript, Int) in
@@ -33,7 +38,9 @@ extension LanguageModelSession {
         stored: stored, prompt: prompt, schema: schema, turnIndex: turnIndex, onProgress: onProgress)
       if let schema {
         // Validated before committing: a response that breaks the schema is an error, and the turn is undone.
-        result.turn.structuredContent = try Self.structuredContent(result.turn.finalText, schema: schema)
+        let content = try Self.structuredContent(result.turn.finalText, schema: schema)
+        try acceptContent?(content)
+        result.turn.structuredContent = content
       }
       state.withLock { state in
         state.transcript = result.transcript

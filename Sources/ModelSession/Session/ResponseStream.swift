@@ -86,14 +86,16 @@ extension LanguageModelSession {
       bufferingPolicy: .bufferingNewest(1))
     let task = Task<Response<Content>, any Error> {
       do {
-        let turn = try await runTurn(prompt: entry, schema: schema) { progress in
-          let value = content(progress.text)
-          continuation.yield(
-            Snapshot(
-              content: value,
-              rawContent: (value as? GeneratedContent) ?? GeneratedContent(kind: .string(progress.text)),
-              transcriptEntries: progress.entries[...], usage: progress.usage))
-        }
+        let turn = try await runTurn(
+          prompt: entry, schema: schema,
+          onProgress: { progress in
+            let value = content(progress.text)
+            continuation.yield(
+              Snapshot(
+                content: value,
+                rawContent: (value as? GeneratedContent) ?? GeneratedContent(kind: .string(progress.text)),
+                transcriptEntries: progress.entries[...], usage: progress.usage))
+          })
         let response = try finish(turn)
         continuation.yield(
           Snapshot(
