@@ -34,9 +34,7 @@ public struct ReplaySummarizer: LanguageModel {
       model.counter.increment()
       var text = ""
       if case .prompt(let prompt) = request.transcript.entries.last {
-        text = prompt.segments.compactMap { segment in
-          if case .text(let text) = segment { text.content } else { nil }
-        }.joined(separator: "\n")
+        text = prompt.segments.joinedText
       }
       let summary = ReplaySummarizer.digest(of: text, wordLimit: model.wordLimit)
       let tokens = ReplayLanguageModel.Executor.estimate(summary)

@@ -10,9 +10,6 @@ final class ExecutorCache: Sendable {
 
   private let executors = Mutex<[Key: any Sendable]>([:])
 
-  /// The number of executors created so far.
-  var count: Int { executors.withLock { $0.count } }
-
   /// The executor for `model`, created when there is none yet.
   func executor<Model: LanguageModel>(for model: Model) throws -> Model.Executor {
     try executors.withLock { executors in
