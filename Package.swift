@@ -11,7 +11,6 @@ let package = Package(
     .library(name: "ChatCompletions", targets: ["ChatCompletions"]),
     .library(name: "CacheAnalysis", targets: ["CacheAnalysis"]),
     .library(name: "CacheReport", targets: ["CacheReport"]),
-    .library(name: "ContextKitDemo", targets: ["ContextKitDemo"]),
     .executable(name: "contextkit", targets: ["contextkit"]),
     .executable(name: "contextkit-bench", targets: ["contextkit-bench"]),
   ],
@@ -29,12 +28,15 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
-    .target(name: "ChatCompletions", dependencies: ["ModelSession", "HistoryCompression"]),
-    .target(name: "CacheAnalysis", dependencies: ["ModelSession", "HistoryCompression"]),
+    .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
+    .target(name: "CacheAnalysis", dependencies: ["ModelSession"]),
     .target(name: "CacheReport", dependencies: ["ModelSession", "CacheAnalysis"]),
+    // The demo's scenarios, corpus and strategies: used by the executables, not a product.
     .target(
       name: "ContextKitDemo",
-      dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport"]),
+      dependencies: [
+        "ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport", "TestSupport",
+      ]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(
       name: "ContextKit",
@@ -44,8 +46,7 @@ let package = Package(
       name: "contextkit-bench",
       dependencies: [
         "ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "TestSupport",
-        "ContextKitDemo",
-        "CacheReport",
+        "ContextKitDemo", "CacheReport", "CMark",
       ]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
     .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
@@ -63,7 +64,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ContextKitDemoTests",
-      dependencies: ["ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession"]),
+      dependencies: [
+        "ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,3 @@
-import HistoryCompression
 import ModelSession
 
 /// A model of a server's prefix cache (a KV cache reused by exact prefix).

@@ -22,4 +22,19 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
   public mutating func next(below bound: Int) -> Int {
     Int(next() % UInt64(max(1, bound)))
   }
+
+  /// A number in `range` (modulo reduction: fine for the small ranges of tests and corpora).
+  public mutating func int(in range: ClosedRange<Int>) -> Int {
+    range.lowerBound + Int(next() % UInt64(range.count))
+  }
+
+  /// `true` with probability `probability`.
+  public mutating func chance(_ probability: Double) -> Bool {
+    Double(next() >> 11) / Double(UInt64(1) << 53) < probability
+  }
+
+  /// One element of a non-empty array.
+  public mutating func pick<Element>(_ elements: [Element]) -> Element {
+    elements[int(in: 0...(elements.count - 1))]
+  }
 }

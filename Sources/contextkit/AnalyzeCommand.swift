@@ -21,19 +21,19 @@ struct AnalyzeCommand: Command {
                       re-processed tokens per generation and the invalidations marked by cause
     """
 
-  func run(_ arguments: inout ArgumentParser) async throws -> Int32 {
+  func run(_ arguments: inout CommandLineArguments) async throws -> Int32 {
     let blockSize = try arguments.integerOption("--block-size") ?? 16
     let json = arguments.flag("--json")
     let html = try arguments.option("--html")
     guard let path = arguments.nextPositional() else {
-      throw ArgumentParser.UsageError(description: "analyze needs a RECORDS.json file")
+      throw CommandLineArguments.UsageError(description: "analyze needs a RECORDS.json file")
     }
     try arguments.finish()
     let model: PromptCacheModel
     do {
       model = try PromptCacheModel(blockSize: blockSize)
     } catch {
-      throw ArgumentParser.UsageError(description: "--block-size: \(error)")
+      throw CommandLineArguments.UsageError(description: "--block-size: \(error)")
     }
     let records = try CacheImpactAnalyzer.records(contentsOf: URL(fileURLWithPath: path))
     let analysis = try await Analysis(records: records, model: model)

@@ -7,5 +7,5 @@ protocol Command: Sendable {
   /// The command's own help text.
   var usage: String { get }
   /// Runs the command; returns the process exit status.
-  func run(_ arguments: inout ArgumentParser) async throws -> Int32
+  func run(_ arguments: inout CommandLineArguments) async throws -> Int32
 }

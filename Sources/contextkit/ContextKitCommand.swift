@@ -28,7 +28,7 @@ struct ContextKitCommand {
 
   /// Runs with the process arguments (without the program name); returns the exit status.
   func run(_ arguments: [String]) async -> Int32 {
-    var parser = ArgumentParser(arguments)
+    var parser = CommandLineArguments(arguments)
     guard let first = arguments.first else {
       print(help)
       return 0
@@ -52,7 +52,7 @@ struct ContextKitCommand {
     }
     do {
       return try await command.run(&parser)
-    } catch let error as ArgumentParser.UsageError {
+    } catch let error as CommandLineArguments.UsageError {
       printError("\(error)\n\n\(command.usage)")
       return 2
     } catch {

@@ -29,7 +29,7 @@ struct DemoCommand: Command {
       --llama-cpp-python  with --endpoint: llama-cpp-python's request style (json_object, max_tokens)
     """
 
-  func run(_ arguments: inout ArgumentParser) async throws -> Int32 {
+  func run(_ arguments: inout CommandLineArguments) async throws -> Int32 {
     let html = try arguments.option("--html") ?? "reports/demo.html"
     let recordsFolder = try arguments.option("--records")
     let skillsFolder = try arguments.option("--skills")
@@ -41,10 +41,10 @@ struct DemoCommand: Command {
     try arguments.finish()
     if endpoint != nil || modelName != nil {
       guard let endpoint, let modelName else {
-        throw ArgumentParser.UsageError(description: "--endpoint and --model go together")
+        throw CommandLineArguments.UsageError(description: "--endpoint and --model go together")
       }
       guard let url = URL(string: endpoint), url.scheme != nil else {
-        throw ArgumentParser.UsageError(description: "--endpoint takes a URL, not \"\(endpoint)\"")
+        throw CommandLineArguments.UsageError(description: "--endpoint takes a URL, not \"\(endpoint)\"")
       }
       return try await LiveDemo(
         endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
@@ -75,7 +75,7 @@ struct DemoCommand: Command {
   static func skillsRoot(_ given: String?) throws -> URL {
     if let given {
       guard FileManager.default.fileExists(atPath: given) else {
-        throw ArgumentParser.UsageError(description: "no such folder: \(given)")
+        throw CommandLineArguments.UsageError(description: "no such folder: \(given)")
       }
       return URL(fileURLWithPath: given, isDirectory: true)
     }

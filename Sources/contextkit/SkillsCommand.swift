@@ -20,9 +20,10 @@ struct SkillsCommand: Command {
       catalog    the exact instructions text and tool definition the model sees for these skills
     """
 
-  func run(_ arguments: inout ArgumentParser) async throws -> Int32 {
+  func run(_ arguments: inout CommandLineArguments) async throws -> Int32 {
     guard let action = arguments.nextPositional() else {
-      throw ArgumentParser.UsageError(description: "skills needs an action: list, validate, show or catalog")
+      throw CommandLineArguments.UsageError(
+        description: "skills needs an action: list, validate, show or catalog")
     }
     switch action {
     case "list":
@@ -35,13 +36,13 @@ struct SkillsCommand: Command {
       let paths = arguments.remainingPositionals()
       try arguments.finish()
       guard !paths.isEmpty else {
-        throw ArgumentParser.UsageError(description: "validate needs at least one PATH")
+        throw CommandLineArguments.UsageError(description: "validate needs at least one PATH")
       }
       return try SkillValidation(paths: paths, strict: strict).run(json: json)
     case "show":
       let roots = try repeatedRoots(&arguments)
       guard let skillName = arguments.nextPositional() else {
-        throw ArgumentParser.UsageError(description: "show needs a skill NAME")
+        throw CommandLineArguments.UsageError(description: "show needs a skill NAME")
       }
       try arguments.finish()
       return try show(skillName, roots: roots)
@@ -50,11 +51,11 @@ struct SkillsCommand: Command {
       try arguments.finish()
       return try await catalog(roots: roots)
     default:
-      throw ArgumentParser.UsageError(description: "unknown skills action \"\(action)\"")
+      throw CommandLineArguments.UsageError(description: "unknown skills action \"\(action)\"")
     }
   }
 
-  private func repeatedRoots(_ arguments: inout ArgumentParser) throws -> [String] {
+  private func repeatedRoots(_ arguments: inout CommandLineArguments) throws -> [String] {
     var roots: [String] = []
     while let root = try arguments.option("--root") { roots.append(root) }
     return roots
@@ -63,7 +64,7 @@ struct SkillsCommand: Command {
   private func library(roots: [String]) throws -> SkillsLibrary {
     let paths = roots.isEmpty ? ["SkillsLibrary"] : roots
     for path in paths where !FileManager.default.fileExists(atPath: path) {
-      throw ArgumentParser.UsageError(description: "no such folder: \(path)")
+      throw CommandLineArguments.UsageError(description: "no such folder: \(path)")
     }
     let library = try SkillsLibrary(roots: paths.map { URL(fileURLWithPath: $0, isDirectory: true) })
     for diagnostic in library.diagnostics { printError(diagnostic.description) }

@@ -1,6 +1,7 @@
 import ContextKitDemo
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 private func conversation() -> ReplayConversation {

@@ -1,4 +1,3 @@
-import HistoryCompression
 import ModelSession
 
 /// Exact token counts from the server's tokenizer (llama.cpp `/tokenize`,

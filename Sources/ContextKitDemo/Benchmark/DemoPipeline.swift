@@ -1,6 +1,7 @@
 import AgentSkills
 import CacheAnalysis
 import ModelSession
+import TestSupport
 
 /// What `contextkit demo` does, as a library call: plays every scenario under
 /// every strategy through a real session, analyzes each run's records, and
@@ -10,9 +11,9 @@ import ModelSession
 /// let demo = try await DemoPipeline.run(skills: library.skills)
 /// print(demo.text)
 /// ```
-public enum DemoPipeline {
+package enum DemoPipeline {
   /// Plays `scenarios` under `strategies`.
-  public static func run(
+  package static func run(
     skills: [Skill], scenarios: [ReplayConversation] = DemoScenarios.all(),
     strategies: [CompressionStrategy] = CompressionStrategy.allCases,
     model: PromptCacheModel = PromptCacheModel()

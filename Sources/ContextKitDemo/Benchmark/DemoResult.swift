@@ -1,43 +1,44 @@
 import CacheAnalysis
 import CacheReport
 import ModelSession
+import TestSupport
 
 /// The demo's runs, each with its records and reports, and the comparisons,
 /// text and HTML page made from them.
-public struct DemoResult: Sendable {
+package struct DemoResult: Sendable {
   /// One scenario under one strategy.
-  public struct Run: Sendable {
+  package struct Run: Sendable {
     /// The run, with its records.
-    public var run: ScenarioRun
+    package var run: ScenarioRun
     /// Its reports, in order.
-    public var reports: [CacheImpactReport]
+    package var reports: [CacheImpactReport]
 
     /// Creates a run.
-    public init(run: ScenarioRun, reports: [CacheImpactReport]) {
+    package init(run: ScenarioRun, reports: [CacheImpactReport]) {
       self.run = run
       self.reports = reports
     }
 
     /// `coding-agent.compactingHistory`: the name its records are saved under.
-    public var name: String { "\(run.conversation).\(run.strategy.rawValue)" }
+    package var name: String { "\(run.conversation).\(run.strategy.rawValue)" }
   }
 
   /// The scenarios played.
-  public var scenarios: [ReplayConversation]
+  package var scenarios: [ReplayConversation]
   /// The strategies, in order.
-  public var strategies: [CompressionStrategy]
+  package var strategies: [CompressionStrategy]
   /// Every run, scenario by scenario, strategies in order.
-  public var runs: [Run]
+  package var runs: [Run]
 
   /// Creates a result.
-  public init(scenarios: [ReplayConversation], strategies: [CompressionStrategy], runs: [Run]) {
+  package init(scenarios: [ReplayConversation], strategies: [CompressionStrategy], runs: [Run]) {
     self.scenarios = scenarios
     self.strategies = strategies
     self.runs = runs
   }
 
   /// The strategies compared over the scenario named `scenario`, or over all of them when `nil`.
-  public func comparison(for scenario: String? = nil) throws -> StrategyComparison {
+  package func comparison(for scenario: String? = nil) throws -> StrategyComparison {
     var results: [StrategyResult] = []
     let selected = runs.filter { scenario == nil || $0.run.conversation == scenario }
     for strategy in strategies {
@@ -56,13 +57,13 @@ public struct DemoResult: Sendable {
   }
 
   /// One line about a scenario: `coding-agent: 40 turns, budget 12000 tokens`.
-  public static func describe(_ scenario: ReplayConversation) -> String {
+  package static func describe(_ scenario: ReplayConversation) -> String {
     "\(scenario.name): \(scenario.turns.count) turns, \(scenario.generationCount) generations, "
       + "budget \(scenario.budget) tokens"
   }
 
   /// The tables for a terminal: all scenarios together, then each one.
-  public func text() throws -> String {
+  package func text() throws -> String {
     var sections = [
       "All \(scenarios.count) scenarios, \(strategies.count) strategies "
         + "(prompt-cache model: prefix match, blocks of 16 and 128 tokens)",
@@ -78,7 +79,7 @@ public struct DemoResult: Sendable {
 
   /// The HTML page: the tables, then each scenario's charts (the baseline
   /// rolling window and `compactingHistory` open, the others folded).
-  public func page() throws -> CacheReportPage {
+  package func page() throws -> CacheReportPage {
     var page = CacheReportPage(title: "ContextKit demo: the prompt cache under each history strategy")
     page.append(
       .paragraph(

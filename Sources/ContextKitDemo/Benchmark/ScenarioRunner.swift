@@ -2,6 +2,7 @@ import AgentSkills
 import Foundation
 import HistoryCompression
 import ModelSession
+import TestSupport
 
 /// Plays recorded conversations through a real `LanguageModelSession`, with
 /// a ``ReplayLanguageModel``, the conversation's tools, the skills catalog
@@ -12,12 +13,12 @@ import ModelSession
 /// let run = try await runner.run(DemoScenarios.all()[0], strategy: .compactingHistory)
 /// print(run.records.count)
 /// ```
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
   /// The skills offered to conversations that use skills.
-  public var skills: [Skill]
+  package var skills: [Skill]
 
   /// Creates a runner.
-  public init(skills: [Skill]) {
+  package init(skills: [Skill]) {
     self.skills = skills
   }
 
@@ -25,7 +26,7 @@ public struct ScenarioRunner: Sendable {
   ///
   /// - Throws: ``ReplayError`` when the session and the recording disagree,
   ///   or any error of a turn (a strategy's error fails the run).
-  public func run(
+  package func run(
     _ conversation: ReplayConversation, strategy: CompressionStrategy
   ) async throws -> ScenarioRun {
     let model = ReplayLanguageModel(conversation: conversation)

@@ -2,13 +2,13 @@ import CacheReport
 
 extension StrategyComparison {
   /// The column headings of the comparison table.
-  public static let headings = [
+  package static let headings = [
     "strategy", "hit % (16)", "hit % (128)", "re-processed", "peak context", "turns over budget",
     "summarizer calls", "vs compactingHistory",
   ]
 
   /// One row per strategy.
-  public var rows: [[String]] {
+  package var rows: [[String]] {
     results.map { result in
       [
         result.strategy.rawValue, CacheImpactTable.percent(result.hitRatio16),
@@ -20,7 +20,7 @@ extension StrategyComparison {
   }
 
   /// The comparison as a terminal table.
-  public var table: String {
+  package var table: String {
     var table = TextTable(
       columns: Self.headings.enumerated().map { index, heading in
         TextTable.Column(heading, alignment: (1...6).contains(index) ? .right : .left)
@@ -30,7 +30,7 @@ extension StrategyComparison {
   }
 
   /// One line: whether `compactingHistory` met the goal.
-  public var verdict: String {
+  package var verdict: String {
     guard let goal = goalResult else { return "compactingHistory was not run." }
     return
       "goal (compactingHistory: 0 turns over budget, >= 90% reused at block size 16): "
@@ -39,7 +39,7 @@ extension StrategyComparison {
   }
 
   /// The table's rows and headings for a ``CacheReportPage``.
-  public var pageTable: CacheReportPage.Block {
+  package var pageTable: CacheReportPage.Block {
     .table(headings: Self.headings, rows: rows, numeric: [1, 2, 3, 4, 5, 6])
   }
 }

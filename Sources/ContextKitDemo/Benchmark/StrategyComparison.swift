@@ -1,6 +1,7 @@
 import CacheAnalysis
 import Foundation
 import ModelSession
+import TestSupport
 
 /// The strategies side by side over the same conversations, and how far
 /// each is from the goal that `compactingHistory` is held to: every turn
@@ -11,17 +12,17 @@ import ModelSession
 ///   conversations: CorpusGenerator(seed: 2026).corpus(), runner: runner)
 /// print(comparison.table)
 /// ```
-public struct StrategyComparison: Sendable, Codable {
+package struct StrategyComparison: Sendable, Codable {
   /// The share of prompt tokens a strategy should reuse with blocks of 16 tokens.
-  public static let goalHitRatio = 0.9
+  package static let goalHitRatio = 0.9
 
   /// The conversations compared, by name.
-  public var conversations: [String]
+  package var conversations: [String]
   /// One result per strategy, in the order run.
-  public var results: [StrategyResult]
+  package var results: [StrategyResult]
 
   /// Creates a comparison from results.
-  public init(conversations: [String], results: [StrategyResult]) {
+  package init(conversations: [String], results: [StrategyResult]) {
     self.conversations = conversations
     self.results = results
   }
@@ -29,7 +30,7 @@ public struct StrategyComparison: Sendable, Codable {
   /// Plays every conversation under every strategy and compares them.
   ///
   /// - Parameter each: called with every run, after it is analyzed (to keep records or reports).
-  public static func run(
+  package static func run(
     conversations: [ReplayConversation], strategies: [CompressionStrategy] = CompressionStrategy.allCases,
     runner: ScenarioRunner,
     each: (ScenarioRun, [CacheImpactReport]) throws -> Void = { _, _ in }
@@ -52,16 +53,16 @@ public struct StrategyComparison: Sendable, Codable {
   }
 
   /// What the comparison keeps of a run: its budget, its summarizer calls and its reports.
-  public struct AnalyzedRun: Sendable {
+  package struct AnalyzedRun: Sendable {
     /// The conversation's budget in tokens.
-    public var budget: Int
+    package var budget: Int
     /// The summarizer's calls.
-    public var summarizerCalls: Int
+    package var summarizerCalls: Int
     /// The reports, analyzed with blocks of 16 tokens and a look-back of 1.
-    public var reports: [CacheImpactReport]
+    package var reports: [CacheImpactReport]
 
     /// Creates an analyzed run.
-    public init(budget: Int, summarizerCalls: Int, reports: [CacheImpactReport]) {
+    package init(budget: Int, summarizerCalls: Int, reports: [CacheImpactReport]) {
       self.budget = budget
       self.summarizerCalls = summarizerCalls
       self.reports = reports
@@ -71,7 +72,7 @@ public struct StrategyComparison: Sendable, Codable {
   /// The result of one strategy over analyzed runs. The reuse with blocks of
   /// 128 tokens comes from the same reports' shared prefixes (exact for a
   /// look-back of 1: the shared prefix does not depend on the block size).
-  public static func result(
+  package static func result(
     for strategy: CompressionStrategy, label: String, runs: [AnalyzedRun]
   ) throws -> StrategyResult {
     let large = try PromptCacheModel(blockSize: 128)
@@ -106,16 +107,16 @@ public struct StrategyComparison: Sendable, Codable {
   }
 
   /// The result of `compactingHistory`, when it was run.
-  public var goalResult: StrategyResult? { results.first { $0.strategy == .compactingHistory } }
+  package var goalResult: StrategyResult? { results.first { $0.strategy == .compactingHistory } }
 
   /// Whether `compactingHistory` met the goal: no turn over budget, and at least 90% reused with blocks of 16.
-  public var meetsGoal: Bool {
+  package var meetsGoal: Bool {
     guard let goal = goalResult else { return false }
     return goal.turnsOverBudget == 0 && goal.hitRatio16 >= Self.goalHitRatio
   }
 
   /// How far `result` is from `compactingHistory`: the hit ratio in points, and the turns over budget.
-  public func distance(of result: StrategyResult) -> String {
+  package func distance(of result: StrategyResult) -> String {
     guard let goal = goalResult else { return "" }
     if result.strategy == .compactingHistory { return "(reference)" }
     let points = (result.hitRatio16 - goal.hitRatio16) * 100
@@ -127,7 +128,7 @@ public struct StrategyComparison: Sendable, Codable {
   }
 
   /// The comparison as pretty-printed JSON, with the goal's verdict.
-  public func json() throws -> String {
+  package func json() throws -> String {
     struct Document: Encodable {
       var goal: String
       var goalMet: Bool

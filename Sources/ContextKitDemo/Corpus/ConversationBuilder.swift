@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Builds one generated conversation turn by turn, recording tool outputs.
 struct ConversationBuilder {
   var text: CorpusText
@@ -33,7 +35,7 @@ struct ConversationBuilder {
   /// The most tokens one turn's tool outputs take: a sixth of the budget.
   private var turnToolBudget: Int { budget / 6 }
 
-  mutating func addTurn(_ random: inout SeededRandom) {
+  mutating func addTurn(_ random: inout SeededGenerator) {
     let roll = random.int(in: 0...99)
     switch roll {
     case 0..<50: turns.append(plainTurn(&random))
@@ -43,22 +45,22 @@ struct ConversationBuilder {
     }
   }
 
-  private mutating func reasoning(_ random: inout SeededRandom, probability: Double) -> String? {
+  private mutating func reasoning(_ random: inout SeededGenerator, probability: Double) -> String? {
     random.chance(probability) ? text.prose(tokens: random.int(in: 30...160)) : nil
   }
 
-  private mutating func answer(_ random: inout SeededRandom) -> String {
+  private mutating func answer(_ random: inout SeededGenerator) -> String {
     text.prose(tokens: random.int(in: 60...360))
   }
 
-  private mutating func plainTurn(_ random: inout SeededRandom) -> ReplayTurn {
+  private mutating func plainTurn(_ random: inout SeededGenerator) -> ReplayTurn {
     let prompt = text.question() + (random.chance(0.4) ? " " + text.paragraph(sentences: 2) : "")
     return ReplayTurn(
       prompt: prompt,
       generations: [.answer(answer(&random), reasoning: reasoning(&random, probability: 0.3))])
   }
 
-  private mutating func toolTurn(_ random: inout SeededRandom) -> ReplayTurn {
+  private mutating func toolTurn(_ random: inout SeededGenerator) -> ReplayTurn {
     var generations: [ReplayGeneration] = []
     var spent = 0
     for _ in 0..<random.int(in: 1...3) where spent < turnToolBudget {
@@ -74,7 +76,7 @@ struct ConversationBuilder {
     return ReplayTurn(prompt: text.question(), generations: generations)
   }
 
-  private mutating func toolCall(_ random: inout SeededRandom, tokens: Int) -> ReplayToolCall {
+  private mutating func toolCall(_ random: inout SeededGenerator, tokens: Int) -> ReplayToolCall {
     switch random.int(in: 0...2) {
     case 0:
       let path =
@@ -92,7 +94,7 @@ struct ConversationBuilder {
     }
   }
 
-  private mutating func promptSkillTurn(_ random: inout SeededRandom) -> ReplayTurn {
+  private mutating func promptSkillTurn(_ random: inout SeededGenerator) -> ReplayTurn {
     let skill = random.pick(CorpusGenerator.promptSkills)
     var generations: [ReplayGeneration] = [
       .calls([ReplayToolCall(tool: CorpusGenerator.skillToolName, parameter: "skill", value: skill)])
@@ -104,7 +106,7 @@ struct ConversationBuilder {
     return ReplayTurn(prompt: "Using the \(skill) skill: " + text.question(), generations: generations)
   }
 
-  private mutating func instructionsSkillTurn(_ random: inout SeededRandom) -> ReplayTurn {
+  private mutating func instructionsSkillTurn(_ random: inout SeededGenerator) -> ReplayTurn {
     let skill: String
     if !permanentActive && random.chance(0.3) {
       skill = CorpusGenerator.permanentSkill

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Generates long conversations from a seed: user prompts, answers,
 /// reasoning, tool loops with large outputs (source files, search results,
 /// test logs), and skill activations of both flavours (prompt skills
@@ -16,42 +18,42 @@
 /// let corpus = CorpusGenerator(seed: 2026).corpus()
 /// print(corpus.map(\.turns.count))  // between 20 and 400 each
 /// ```
-public struct CorpusGenerator: Sendable {
+package struct CorpusGenerator: Sendable {
   /// The seed.
-  public var seed: UInt64
+  package var seed: UInt64
   /// The budget every generated conversation runs under, in tokens.
-  public var budget: Int
+  package var budget: Int
 
   /// The prompt skills of the shipped library that conversations activate.
-  public static let promptSkills = [
+  package static let promptSkills = [
     "reviewing-sql", "triaging-crash-logs", "designing-tool-schemas", "reviewing-swift-concurrency",
   ]
   /// The instructions skill that conversations activate and later deactivate.
-  public static let toggledSkill = "writing-commit-messages"
+  package static let toggledSkill = "writing-commit-messages"
   /// The instructions skill that conversations activate for good.
-  public static let permanentSkill = "guarding-secrets"
+  package static let permanentSkill = "guarding-secrets"
   /// The skills tool's name for the shipped library.
-  public static let skillToolName = "toggle_skill"
+  package static let skillToolName = "toggle_skill"
 
   /// Creates a generator.
-  public init(seed: UInt64, budget: Int = 8_192) {
+  package init(seed: UInt64, budget: Int = 8_192) {
     self.seed = seed
     self.budget = budget
   }
 
   /// `count` conversations, each with a number of turns drawn from `turns`.
-  public func corpus(count: Int = 12, turns: ClosedRange<Int> = 20...400) -> [ReplayConversation] {
-    var random = SeededRandom(seed: seed)
+  package func corpus(count: Int = 12, turns: ClosedRange<Int> = 20...400) -> [ReplayConversation] {
+    var random = SeededGenerator(seed: seed)
     return (0..<max(0, count)).map { index in
       conversation(index: index, turns: random.int(in: turns))
     }
   }
 
   /// The conversation at `index` of this seed's corpus, with `turns` turns.
-  public func conversation(index: Int, turns: Int) -> ReplayConversation {
-    var random = SeededRandom(seed: seed &* 0x2545_f491_4f6c_dd1d &+ UInt64(index))
+  package func conversation(index: Int, turns: Int) -> ReplayConversation {
+    var random = SeededGenerator(seed: seed &* 0x2545_f491_4f6c_dd1d &+ UInt64(index))
     var builder = ConversationBuilder(
-      text: CorpusText(random: SeededRandom(seed: random.next())), budget: budget)
+      text: CorpusText(random: SeededGenerator(seed: random.next())), budget: budget)
     for _ in 0..<max(1, turns) {
       builder.addTurn(&random)
     }

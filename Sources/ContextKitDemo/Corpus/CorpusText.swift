@@ -1,8 +1,10 @@
+import TestSupport
+
 /// The text of generated conversations: prompts, answers, reasoning and the
 /// outputs of tools (source files, search results, test logs), built from
 /// small word banks so that the same seed always gives the same bytes.
 struct CorpusText {
-  var random: SeededRandom
+  var random: SeededGenerator
 
   private static let subjects = [
     "the session", "the cache", "the parser", "the request builder", "the tool loop", "the summary",

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A coding agent fixing a cancellation bug over 40 turns: it reads files,
 /// searches, runs tests, loads the Swift concurrency review skill (a prompt
 /// skill) and turns the commit-message rules (an instructions skill) on and

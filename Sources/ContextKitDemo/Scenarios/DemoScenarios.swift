@@ -1,3 +1,5 @@
+import TestSupport
+
 /// The three hand-made scenarios that `contextkit demo` runs: a coding agent
 /// (40 turns, 12,000-token budget), a support chat (30 turns, 6,000) and a
 /// research assistant on a 4,096-token budget like the on-device model's.
@@ -5,9 +7,9 @@
 /// ```swift
 /// for conversation in DemoScenarios.all() { print(conversation.name, conversation.turns.count) }
 /// ```
-public enum DemoScenarios {
+package enum DemoScenarios {
   /// The scenarios, with tool outputs and answers filled in from `seed`.
-  public static func all(seed: UInt64 = 2026) -> [ReplayConversation] {
+  package static func all(seed: UInt64 = 2026) -> [ReplayConversation] {
     [
       CodingAgentScenario.script.conversation(seed: seed),
       SupportChatScenario.script.conversation(seed: seed &+ 1),

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A research assistant on a small on-device model with a 4,096-token
 /// context over 30 turns: web searches and page fetches with large outputs,
 /// and the hand-off summary skill (a prompt skill) at the end. The budget

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A hand-written scenario: the prompts a user types and, for each, the
 /// tools the model calls (with how large their outputs are). The outputs'
 /// bytes and the model's prose are filled in deterministically by
@@ -40,8 +42,8 @@ struct ScenarioScript {
 
   /// The recorded conversation: tool outputs of the requested sizes, answers and reasoning from `seed`.
   func conversation(seed: UInt64) -> ReplayConversation {
-    var random = SeededRandom(seed: seed)
-    var text = CorpusText(random: SeededRandom(seed: seed &+ 1))
+    var random = SeededGenerator(seed: seed)
+    var text = CorpusText(random: SeededGenerator(seed: seed &+ 1))
     var specs = Dictionary(uniqueKeysWithValues: tools.map { ($0.name, $0) })
     var replayTurns: [ReplayTurn] = []
     for turn in turns {

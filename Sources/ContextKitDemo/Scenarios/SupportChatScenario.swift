@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A support chat about a home router over 30 turns: short questions, order
 /// lookups and manual searches, with the secrets-guarding rules (an
 /// instructions skill) switched on for good early in the chat. Budget: 6,000 tokens.

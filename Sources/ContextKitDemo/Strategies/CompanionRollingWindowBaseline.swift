@@ -12,29 +12,29 @@ import ModelSession
 /// so large tool outputs can still overflow the context. The one difference:
 /// a count below 1 throws instead of crashing. Use ContextKit's
 /// `rollingWindow(_:)` in apps.
-public struct CompanionRollingWindowBaseline: DynamicProfileModifier {
+package struct CompanionRollingWindowBaseline: DynamicProfileModifier {
   /// A window of fewer than 1 entry.
-  public struct InvalidCount: Error, CustomStringConvertible {
+  package struct InvalidCount: Error, CustomStringConvertible {
     /// The count given.
-    public var count: Int
+    package var count: Int
     /// Says so.
-    public var description: String {
+    package var description: String {
       "baseline rollingWindow(entries: \(count)): the count must be at least 1"
     }
   }
 
   /// The stage's name in generation records: `baseline.rollingWindow(entries:)`.
-  public var name: String { "baseline.rollingWindow(entries:)" }
+  package var name: String { "baseline.rollingWindow(entries:)" }
   /// The entries kept.
-  public let entryCount: Int
+  package let entryCount: Int
 
   /// Creates the baseline window.
-  public init(entryCount: Int) {
+  package init(entryCount: Int) {
     self.entryCount = entryCount
   }
 
   /// The last `entryCount` entries.
-  public func transformHistory(
+  package func transformHistory(
     _ history: Transcript, in context: ProfileModifierContext
   ) async throws -> Transcript {
     guard entryCount >= 1 else { throw InvalidCount(count: entryCount) }

@@ -15,23 +15,23 @@ import Synchronization
 /// past the threshold, and the summary, rewritten every turn, invalidates the
 /// prompt cache right after the instructions; a summarizer error fails the
 /// user's request. Use ContextKit's `summarizeHistory` or `compactingHistory` in apps.
-public struct CompanionSummarizeBaseline: DynamicProfileModifier {
+package struct CompanionSummarizeBaseline: DynamicProfileModifier {
   /// The stage's name in generation records: `baseline.summarizeHistory(entryThreshold:)`.
-  public var name: String { "baseline.summarizeHistory(entryThreshold:)" }
+  package var name: String { "baseline.summarizeHistory(entryThreshold:)" }
   /// The entries past which the history is summarized.
-  public let entryThreshold: Int
+  package let entryThreshold: Int
   /// The summarizer.
-  public let summarizer: any LanguageModel
+  package let summarizer: any LanguageModel
   private let state = BaselineSummaryState()
 
   /// Creates the baseline summarizer.
-  public init(entryThreshold: Int, summarizer: any LanguageModel) {
+  package init(entryThreshold: Int, summarizer: any LanguageModel) {
     self.entryThreshold = entryThreshold
     self.summarizer = summarizer
   }
 
   /// Summarizes everything before the last prompt when past the threshold and the last entry is a prompt.
-  public func transformHistory(
+  package func transformHistory(
     _ history: Transcript, in context: ProfileModifierContext
   ) async throws -> Transcript {
     let entries = history.entries

@@ -8,7 +8,7 @@ import ModelSession
 /// behaviour (``CompanionRollingWindowBaseline``,
 /// ``CompanionSummarizeBaseline``); the others are ContextKit's modifiers,
 /// each given the conversation's budget in tokens.
-public enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
   /// The history is sent whole.
   case none
   /// The companion package's rolling window of entries, trimming every turn.
@@ -25,10 +25,10 @@ public enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseIterab
   case compactingHistorySummarized
 
   /// The entries the baselines keep or summarize past.
-  public static let baselineEntryCount = 24
+  package static let baselineEntryCount = 24
 
   /// How the strategy is written in code: `rollingWindow(.tokens(8192))`.
-  public func label(budget: Int) -> String {
+  package func label(budget: Int) -> String {
     switch self {
     case .none: "no compression"
     case .baselineRollingWindow: "baseline rollingWindow(entries: \(Self.baselineEntryCount))"
@@ -41,13 +41,13 @@ public enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseIterab
   }
 
   /// The short name, as in tables: `compactingHistory`.
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
   /// Whether the strategy is one of the companion package's, reproduced as a baseline.
-  public var isBaseline: Bool { self == .baselineRollingWindow || self == .baselineSummarize }
+  package var isBaseline: Bool { self == .baselineRollingWindow || self == .baselineSummarize }
 
   /// Whether the strategy calls a summarizer model.
-  public var usesSummarizer: Bool {
+  package var usesSummarizer: Bool {
     switch self {
     case .baselineSummarize, .summarizeHistory, .compactingHistorySummarized: true
     default: false
@@ -60,7 +60,7 @@ public enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseIterab
   ///   - summarizer: the model that writes summaries, for the strategies that use one.
   ///   - store: where ContextKit's summarizing modifiers keep their summaries
   ///     (give each run its own, so that summarizer calls are counted per run).
-  public func apply(
+  package func apply(
     to profile: some DynamicProfile, budget: Int, summarizer: some LanguageModel, store: SummaryStore
   ) -> any DynamicProfile {
     switch self {

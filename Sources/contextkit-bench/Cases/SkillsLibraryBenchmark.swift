@@ -1,5 +1,6 @@
 import AgentSkills
 import Foundation
+import TestSupport
 
 /// Loading and validating a library of 1,000 generated skills (5 KB bodies),
 /// against parsing the same `SKILL.md` bytes with libcmark alone.
@@ -8,13 +9,13 @@ enum SkillsLibraryBenchmark {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "contextkit-bench-skills-\(count)-\(bodyBytes)", isDirectory: true)
     try? FileManager.default.removeItem(at: root)
-    try AgentSkillsBenchmark.generateLibrary(at: root, count: count, bodyBytes: bodyBytes)
-    let files = try AgentSkillsBenchmark.skillFileContents(under: root)
+    try SkillLibraryGenerator.generateLibrary(at: root, count: count, bodyBytes: bodyBytes)
+    let files = try LibcmarkBaseline.skillFiles(under: root)
     return BenchmarkCase(
       name: "skills/load/\(count)",
       run: { try SkillsLibrary(root: root, mode: .strict).loadedSkills.count },
       baseline: BenchmarkCase.Operation(
-        name: "libcmark alone", run: { AgentSkillsBenchmark.parseWithLibcmarkAlone(files) }),
+        name: "libcmark alone", run: { LibcmarkBaseline.parse(files) }),
       unit: BenchmarkUnit(name: "skill", countPerOperation: count))
   }
 }

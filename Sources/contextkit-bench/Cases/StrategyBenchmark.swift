@@ -4,6 +4,7 @@ import CacheReport
 import ContextKitDemo
 import Foundation
 import Synchronization
+import TestSupport
 
 /// `contextkit-bench --strategies`: every history strategy over the seeded
 /// corpus (and the demo scenarios), side by side: prompt-cache hit ratio at

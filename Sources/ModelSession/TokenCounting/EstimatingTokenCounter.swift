@@ -1,5 +1,4 @@
 import Foundation
-import ModelSession
 import Synchronization
 
 /// A token counter that estimates from length: about one token for every

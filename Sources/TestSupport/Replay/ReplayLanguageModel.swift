@@ -83,8 +83,10 @@ public struct ReplayLanguageModel: LanguageModel {
       return events
     }
 
-    /// About one token for four bytes, as `EstimatingTokenCounter` counts.
-    static func estimate(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
+    /// The text's token count, as `EstimatingTokenCounter` estimates it.
+    static func estimate(_ text: String) -> Int {
+      EstimatingTokenCounter().tokens(forByteCount: text.utf8.count)
+    }
   }
 
   /// Where the model is in its conversation.

@@ -1,5 +1,7 @@
 import Foundation
+import HistoryCompression
 import ModelSession
+import TestSupport
 
 /// Benchmark cases for the history modifiers, for a benchmark harness to run.
 ///
@@ -18,23 +20,23 @@ import ModelSession
 ///   print(benchmark.name, ContinuousClock.now - start)
 /// }
 /// ```
-public enum HistoryCompressionBenchmarks {
+enum HistoryCompressionBenchmarks {
   /// One benchmark: a name, a preparation that warms caches, and the work to time.
-  public struct Case: Sendable {
+  struct Case: Sendable {
     /// What is measured, such as `chain/10000`.
-    public let name: String
+    let name: String
     /// The number of entries in the transcript.
-    public let entryCount: Int
+    let entryCount: Int
     /// Warms the caches; run it once, untimed, before timing `run`.
-    public let prepare: @Sendable () async throws -> Void
+    let prepare: @Sendable () async throws -> Void
     /// One generation's work.
-    public let run: @Sendable () async throws -> Void
+    let run: @Sendable () async throws -> Void
   }
 
   /// The cases for each size: token counting with a warm cache and without
   /// one, each modifier alone, the three in a chain (dropping tool calls, then
   /// summarizing, then a window), and JSON encoding.
-  public static func cases(entryCounts: [Int] = [100, 1_000, 10_000, 100_000]) -> [Case] {
+  static func cases(entryCounts: [Int] = [100, 1_000, 10_000, 100_000]) -> [Case] {
     entryCounts.flatMap { count -> [Case] in
       let transcript = syntheticTranscript(entryCount: count)
       let counter = EstimatingTokenCounter(cache: TokenCountCache(capacity: max(1, count)))
@@ -85,7 +87,7 @@ public enum HistoryCompressionBenchmarks {
   /// A deterministic conversation of about `entryCount` entries: instructions,
   /// then turns of a prompt, sometimes reasoning, every third turn two
   /// parallel tool calls with their outputs, and a response; it ends with a prompt.
-  public static func syntheticTranscript(entryCount: Int) -> Transcript {
+  static func syntheticTranscript(entryCount: Int) -> Transcript {
     func text(_ id: String, _ length: Int) -> [Transcript.Segment] {
       [
         .text(

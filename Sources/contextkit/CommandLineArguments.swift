@@ -1,7 +1,7 @@
 /// A small command-line parser: flags (`--json`), options with a value
 /// (`--block-size 16` or `--block-size=16`), and positional arguments, read
 /// in any order. Unknown flags are errors that name the flag.
-struct ArgumentParser {
+struct CommandLineArguments {
   /// A problem with the command line, reported as `contextkit: <message>`.
   struct UsageError: Error, CustomStringConvertible, Equatable {
     var description: String

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct `Argument parser` {
   @Test func `flags, options and positionals are read in any order`() throws {
-    var parser = ArgumentParser(["validate", "--json", "a", "--block-size=16", "b", "--html", "out.html"])
+    var parser = CommandLineArguments([
+      "validate", "--json", "a", "--block-size=16", "b", "--html", "out.html",
+    ])
     let action = parser.nextPositional()
     let json = parser.flag("--json")
     let strict = parser.flag("--strict")
@@ -20,12 +22,12 @@ import Testing
   }
 
   @Test func `a missing value, a bad number and a leftover are usage errors that name them`() throws {
-    func usageError(_ body: (inout ArgumentParser) throws -> Void, _ arguments: [String]) -> String? {
-      var parser = ArgumentParser(arguments)
+    func usageError(_ body: (inout CommandLineArguments) throws -> Void, _ arguments: [String]) -> String? {
+      var parser = CommandLineArguments(arguments)
       do {
         try body(&parser)
         return nil
-      } catch let error as ArgumentParser.UsageError {
+      } catch let error as CommandLineArguments.UsageError {
         return error.description
       } catch {
         return "\(error)"
@@ -35,14 +37,14 @@ import Testing
     #expect(
       usageError({ _ = try $0.integerOption("--block-size") }, ["--block-size", "big"])
         == "--block-size takes a whole number, not \"big\"")
-    let leftover = ArgumentParser(["--verbose"])
-    #expect(throws: ArgumentParser.UsageError(description: "unknown option --verbose")) {
+    let leftover = CommandLineArguments(["--verbose"])
+    #expect(throws: CommandLineArguments.UsageError(description: "unknown option --verbose")) {
       try leftover.finish()
     }
   }
 
   @Test func `a double dash ends options`() {
-    var parser = ArgumentParser(["--", "--not-a-flag"])
+    var parser = CommandLineArguments(["--", "--not-a-flag"])
     let positional = parser.nextPositional()
     #expect(positional == "--not-a-flag")
   }

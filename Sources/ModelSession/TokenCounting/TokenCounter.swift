@@ -1,5 +1,3 @@
-import ModelSession
-
 /// Counts the tokens that parts of a request take in a model's context.
 ///
 /// History modifiers measure entries with a counter when their budget is in
