@@ -56,10 +56,10 @@ public struct CacheImpactAnalyzer: Sendable {
       }
     }
     var serverUsage: CacheImpactReport.ServerUsage?
-    if record.usage.inputTokenCount > 0 {
+    if record.usage.input.totalTokenCount > 0 {
       serverUsage = CacheImpactReport.ServerUsage(
-        inputTokenCount: record.usage.inputTokenCount,
-        cachedInputTokenCount: record.usage.cachedInputTokenCount)
+        inputTokenCount: record.usage.input.totalTokenCount,
+        cachedInputTokenCount: record.usage.input.cachedTokenCount)
     }
     let report = CacheImpactReport(
       requestID: record.requestID, generationIndex: reports.count, turnIndex: record.turnIndex,

@@ -46,7 +46,7 @@ struct SessionFaultTests {
       let session = LanguageModelSession(model: model)
       let response = try await session.respond(to: "Hello")
       #expect(response.content == "Hello there")
-      #expect(response.usage.inputTokenCount == 5 && response.usage.outputTokenCount == 2)
+      #expect(response.usage.input.totalTokenCount == 5 && response.usage.output.totalTokenCount == 2)
       #expect(session.transcript.map(\.kindName) == ["prompt", "response"])
     }
   }

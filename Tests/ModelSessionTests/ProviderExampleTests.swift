@@ -37,5 +37,5 @@ extension EchoModel { typealias Executor = EchoExecutor }
   let session = LanguageModelSession(model: EchoModel(name: "echo"))
   let response = try await session.respond(to: "hello there")
   #expect(response.content == "hello there ")
-  #expect(response.usage.outputTokenCount == 2)
+  #expect(response.usage.output.totalTokenCount == 2)
 }

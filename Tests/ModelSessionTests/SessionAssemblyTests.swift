@@ -16,7 +16,7 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
     #expect(transcript.map(\.kindName) == ["instructions", "prompt", "response"])
     guard case .response(let entry) = transcript[2] else { Issue.record("no response"); return }
     #expect(entry.segments.count == 1)
-    #expect(response.usage.inputTokenCount == 10)
+    #expect(response.usage.input.totalTokenCount == 10)
   }
 
   @Test func `interleaved arguments of parallel tool calls are routed by call id`() async throws {
@@ -130,7 +130,8 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
     #expect(
       response.usage
         == GenerationUsage(
-          inputTokenCount: 50, cachedInputTokenCount: 40, outputTokenCount: 7, reasoningTokenCount: 2))
+          input: .init(totalTokenCount: 50, cachedTokenCount: 40),
+          output: .init(totalTokenCount: 7, reasoningTokenCount: 2)))
     #expect(session.usage == response.usage)
     guard case .response(let entry) = session.transcript.last else { Issue.record("no response"); return }
     #expect(entry.metadata == ["b": GeneratedContent(kind: .string("three"))])
@@ -227,6 +228,6 @@ struct Citation: Transcript.CustomSegment, Equatable {
   let response = try await session.respond(to: "Weather?")
   #expect(
     session.transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
-  #expect(response.usage.inputTokenCount == 90)
+  #expect(response.usage.input.totalTokenCount == 90)
   #expect(response.content == "")
 }

@@ -35,33 +35,13 @@ extension LanguageModelExecutorGenerationChannel {
     case toolCalls(entryID: String?, action: ToolCallsAction)
   }
 
-  /// Token counts of the prompt, cumulative for the generation.
-  public struct InputUsage: Sendable, Hashable {
-    /// Every prompt token.
-    public var totalTokenCount: Int
-    /// The prompt tokens the server took from its cache.
-    public var cachedTokenCount: Int
+  /// Token counts of the prompt, cumulative for the generation (the type
+  /// responses report as `usage.input`).
+  public typealias InputUsage = GenerationUsage.Input
 
-    /// Creates input usage.
-    public init(totalTokenCount: Int, cachedTokenCount: Int = 0) {
-      self.totalTokenCount = totalTokenCount
-      self.cachedTokenCount = cachedTokenCount
-    }
-  }
-
-  /// Token counts of the output, cumulative for the generation.
-  public struct OutputUsage: Sendable, Hashable {
-    /// Every output token, reasoning included.
-    public var totalTokenCount: Int
-    /// The output tokens spent on reasoning.
-    public var reasoningTokenCount: Int
-
-    /// Creates output usage.
-    public init(totalTokenCount: Int, reasoningTokenCount: Int = 0) {
-      self.totalTokenCount = totalTokenCount
-      self.reasoningTokenCount = reasoningTokenCount
-    }
-  }
+  /// Token counts of the output, cumulative for the generation (the type
+  /// responses report as `usage.output`).
+  public typealias OutputUsage = GenerationUsage.Output
 
   /// What to do to a response entry.
   public enum ResponseAction: Sendable {

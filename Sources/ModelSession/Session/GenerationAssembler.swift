@@ -71,7 +71,7 @@ struct GenerationAssembler {
 
   /// The usage of the generation: the reported one, else the streamed token counts.
   var usage: GenerationUsage {
-    reportedUsage ?? GenerationUsage(outputTokenCount: streamedOutputTokens)
+    reportedUsage ?? GenerationUsage(output: .init(totalTokenCount: streamedOutputTokens))
   }
 
   mutating func apply(_ event: LanguageModelExecutorGenerationChannel.Event) {
@@ -115,9 +115,7 @@ struct GenerationAssembler {
       streamedOutputTokens += tokenCount
       draft.appendText(text)
     case .updateUsage(let input, let output):
-      reportedUsage = GenerationUsage(
-        inputTokenCount: input.totalTokenCount, cachedInputTokenCount: input.cachedTokenCount,
-        outputTokenCount: output.totalTokenCount, reasoningTokenCount: output.reasoningTokenCount)
+      reportedUsage = GenerationUsage(input: input, output: output)
     case .replaceMetadata(let metadata):
       draft.metadata = metadata
     case .addAttachmentSegment(let segment):

@@ -1,27 +1,64 @@
-/// Token counts of one or more generations.
+/// Token counts of one or more generations, in the framework's shape:
+/// `usage.input` for the prompt, `usage.output` for what the model produced.
 ///
 /// Each generation's usage is what its executor last reported (usage events are
 /// cumulative and replace each other); a turn's usage is the sum over the
 /// generations of its tool loop, and a session's the sum over its turns.
-public struct GenerationUsage: Sendable, Hashable, Codable {
-  /// Prompt tokens.
-  public var inputTokenCount: Int
-  /// Prompt tokens the server took from its cache.
-  public var cachedInputTokenCount: Int
-  /// Output tokens, reasoning included.
-  public var outputTokenCount: Int
-  /// Output tokens spent on reasoning.
-  public var reasoningTokenCount: Int
+///
+/// ```swift
+/// let response = try await session.respond(to: "Hello")
+/// let reused = response.usage.input.cachedTokenCount
+/// let fresh = response.usage.input.totalTokenCount - reused
+/// let thinking = response.usage.output.reasoningTokenCount
+/// ```
+///
+/// The same two types are what an executor sends with
+/// `.updateUsage(input:output:)` (`LanguageModelExecutorGenerationChannel.InputUsage`
+/// and `.OutputUsage` name them too).
+public struct GenerationUsage: Sendable, Hashable {
+  /// Token counts of the prompt.
+  public struct Input: Sendable, Hashable, Codable {
+    /// Every prompt token.
+    public var totalTokenCount: Int
+    /// The prompt tokens the server took from its cache.
+    public var cachedTokenCount: Int
 
-  /// Creates usage.
-  public init(
-    inputTokenCount: Int = 0, cachedInputTokenCount: Int = 0, outputTokenCount: Int = 0,
-    reasoningTokenCount: Int = 0
-  ) {
-    self.inputTokenCount = inputTokenCount
-    self.cachedInputTokenCount = cachedInputTokenCount
-    self.outputTokenCount = outputTokenCount
-    self.reasoningTokenCount = reasoningTokenCount
+    /// Creates input usage.
+    public init(totalTokenCount: Int, cachedTokenCount: Int = 0) {
+      self.totalTokenCount = totalTokenCount
+      self.cachedTokenCount = cachedTokenCount
+    }
+
+    /// No prompt tokens.
+    public static let zero = Input(totalTokenCount: 0)
+  }
+
+  /// Token counts of the output.
+  public struct Output: Sendable, Hashable, Codable {
+    /// Every output token, reasoning included.
+    public var totalTokenCount: Int
+    /// The output tokens spent on reasoning.
+    public var reasoningTokenCount: Int
+
+    /// Creates output usage.
+    public init(totalTokenCount: Int, reasoningTokenCount: Int = 0) {
+      self.totalTokenCount = totalTokenCount
+      self.reasoningTokenCount = reasoningTokenCount
+    }
+
+    /// No output tokens.
+    public static let zero = Output(totalTokenCount: 0)
+  }
+
+  /// Token counts of the prompt.
+  public var input: Input
+  /// Token counts of the output.
+  public var output: Output
+
+  /// Creates usage from its two halves.
+  public init(input: Input = .zero, output: Output = .zero) {
+    self.input = input
+    self.output = output
   }
 
   /// No tokens.
@@ -30,14 +67,42 @@ public struct GenerationUsage: Sendable, Hashable, Codable {
   /// The sum of two usages.
   public static func + (lhs: GenerationUsage, rhs: GenerationUsage) -> GenerationUsage {
     GenerationUsage(
-      inputTokenCount: lhs.inputTokenCount + rhs.inputTokenCount,
-      cachedInputTokenCount: lhs.cachedInputTokenCount + rhs.cachedInputTokenCount,
-      outputTokenCount: lhs.outputTokenCount + rhs.outputTokenCount,
-      reasoningTokenCount: lhs.reasoningTokenCount + rhs.reasoningTokenCount)
+      input: Input(
+        totalTokenCount: lhs.input.totalTokenCount + rhs.input.totalTokenCount,
+        cachedTokenCount: lhs.input.cachedTokenCount + rhs.input.cachedTokenCount),
+      output: Output(
+        totalTokenCount: lhs.output.totalTokenCount + rhs.output.totalTokenCount,
+        reasoningTokenCount: lhs.output.reasoningTokenCount + rhs.output.reasoningTokenCount))
   }
 
   /// Adds `rhs` to `lhs`.
   public static func += (lhs: inout GenerationUsage, rhs: GenerationUsage) {
     lhs = lhs + rhs
   }
+}
+
+extension GenerationUsage {
+  /// Creates usage from flat counts (the spelling of ContextKit before 0.2).
+  @available(*, deprecated, message: "use init(input:output:)")
+  public init(
+    inputTokenCount: Int = 0, cachedInputTokenCount: Int = 0, outputTokenCount: Int = 0,
+    reasoningTokenCount: Int = 0
+  ) {
+    self.init(
+      input: Input(totalTokenCount: inputTokenCount, cachedTokenCount: cachedInputTokenCount),
+      output: Output(totalTokenCount: outputTokenCount, reasoningTokenCount: reasoningTokenCount))
+  }
+
+  /// Prompt tokens.
+  @available(*, deprecated, renamed: "input.totalTokenCount")
+  public var inputTokenCount: Int { input.totalTokenCount }
+  /// Prompt tokens the server took from its cache.
+  @available(*, deprecated, renamed: "input.cachedTokenCount")
+  public var cachedInputTokenCount: Int { input.cachedTokenCount }
+  /// Output tokens, reasoning included.
+  @available(*, deprecated, renamed: "output.totalTokenCount")
+  public var outputTokenCount: Int { output.totalTokenCount }
+  /// Output tokens spent on reasoning.
+  @available(*, deprecated, renamed: "output.reasoningTokenCount")
+  public var reasoningTokenCount: Int { output.reasoningTokenCount }
 }

@@ -1,0 +1,39 @@
+extension GenerationUsage: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case input, output
+  }
+
+  /// The keys of the flat form that records written before 0.2 carry.
+  private enum FlatCodingKeys: String, CodingKey {
+    case inputTokenCount, cachedInputTokenCount, outputTokenCount, reasoningTokenCount
+  }
+
+  /// Decodes usage in its nested form (`{"input": {...}, "output": {...}}`) or
+  /// in the flat form that records written before 0.2 carry
+  /// (`inputTokenCount`, `cachedInputTokenCount`, `outputTokenCount`,
+  /// `reasoningTokenCount`), so stored records stay readable.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if container.contains(.input) || container.contains(.output) {
+      self.init(
+        input: try container.decodeIfPresent(Input.self, forKey: .input) ?? .zero,
+        output: try container.decodeIfPresent(Output.self, forKey: .output) ?? .zero)
+      return
+    }
+    let flat = try decoder.container(keyedBy: FlatCodingKeys.self)
+    self.init(
+      input: Input(
+        totalTokenCount: try flat.decodeIfPresent(Int.self, forKey: .inputTokenCount) ?? 0,
+        cachedTokenCount: try flat.decodeIfPresent(Int.self, forKey: .cachedInputTokenCount) ?? 0),
+      output: Output(
+        totalTokenCount: try flat.decodeIfPresent(Int.self, forKey: .outputTokenCount) ?? 0,
+        reasoningTokenCount: try flat.decodeIfPresent(Int.self, forKey: .reasoningTokenCount) ?? 0))
+  }
+
+  /// Encodes the nested form.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(input, forKey: .input)
+    try container.encode(output, forKey: .output)
+  }
+}

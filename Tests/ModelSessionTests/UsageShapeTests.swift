@@ -1,0 +1,104 @@
+import Foundation
+import ModelSession
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct `Usage has the framework's input and output shape` {
+  /// Two generations: a tool call round (20 in, 12 cached, 3 out) and an answer
+  /// round (30 in, 25 cached, 9 out of which 4 reasoning).
+  private func toolLoopScript() -> ModelScript {
+    ModelScript([
+      .events([
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(
+            id: "c1", name: "weather", action: .appendArguments("{\"city\":\"Oslo\"}", tokenCount: 3))),
+        .response(
+          entryID: nil,
+          action: .updateUsage(
+            input: .init(totalTokenCount: 20, cachedTokenCount: 12), output: .init(totalTokenCount: 3))),
+      ]),
+      .events([
+        .response(entryID: "r", action: .appendText("done", tokenCount: 5)),
+        .response(
+          entryID: "r",
+          action: .updateUsage(
+            input: .init(totalTokenCount: 30, cachedTokenCount: 25),
+            output: .init(totalTokenCount: 9, reasoningTokenCount: 4))),
+      ]),
+    ])
+  }
+
+  @Test func `responses, sessions and records read usage.input and usage.output`() async throws {
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: toolLoopScript()), tools: [WeatherTool()],
+      instructions: "Use tools.")
+    let response = try await session.respond(to: "Go")
+    #expect(response.usage.input.totalTokenCount == 50)
+    #expect(response.usage.input.cachedTokenCount == 37)
+    #expect(response.usage.output.totalTokenCount == 12)
+    #expect(response.usage.output.reasoningTokenCount == 4)
+    #expect(session.usage.input.totalTokenCount == 50)
+    #expect(session.usage.output.totalTokenCount == 12)
+    let record = try #require(session.latestGenerationRecord)
+    #expect(record.usage.input.totalTokenCount == 30)
+    #expect(record.usage.input.cachedTokenCount == 25)
+    #expect(record.usage.output.reasoningTokenCount == 4)
+  }
+
+  @Test func `stream snapshots read usage.input and usage.output`() async throws {
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: toolLoopScript()), tools: [WeatherTool()],
+      instructions: "Use tools.")
+    var last: GenerationUsage?
+    for try await snapshot in session.streamResponse(to: "Go") {
+      last = snapshot.usage
+    }
+    let usage = try #require(last)
+    #expect(usage.input.totalTokenCount == 50)
+    #expect(usage.input.cachedTokenCount == 37)
+    #expect(usage.output.totalTokenCount == 12)
+  }
+
+  @Test func `usage encodes nested and decodes the flat form of older records`() throws {
+    let usage = GenerationUsage(
+      input: .init(totalTokenCount: 7, cachedTokenCount: 5),
+      output: .init(totalTokenCount: 3, reasoningTokenCount: 1))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(usage), as: UTF8.self)
+    #expect(
+      json
+        == #"{"input":{"cachedTokenCount":5,"totalTokenCount":7},"output":{"reasoningTokenCount":1,"totalTokenCount":3}}"#
+    )
+    #expect(try JSONDecoder().decode(GenerationUsage.self, from: Data(json.utf8)) == usage)
+    let flat =
+      #"{"inputTokenCount":7,"cachedInputTokenCount":5,"outputTokenCount":3,"reasoningTokenCount":1}"#
+    #expect(try JSONDecoder().decode(GenerationUsage.self, from: Data(flat.utf8)) == usage)
+  }
+
+  @Test func `a stored record with flat usage is still readable`() async throws {
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: ModelScript([.text("hello", inputTokens: 11)])), instructions: "Hi"
+    )
+    _ = try await session.respond(to: "Go")
+    let record = try #require(session.latestGenerationRecord)
+    let data = try JSONEncoder().encode(record)
+    var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    object["usage"] = [
+      "inputTokenCount": 11, "cachedInputTokenCount": 2, "outputTokenCount": 2, "reasoningTokenCount": 0,
+    ]
+    let old = try JSONSerialization.data(withJSONObject: object)
+    let decoded = try JSONDecoder().decode(GenerationRecord.self, from: old)
+    #expect(decoded.usage.input.totalTokenCount == 11)
+    #expect(decoded.usage.input.cachedTokenCount == 2)
+    #expect(decoded.usage.output.totalTokenCount == 2)
+    #expect(decoded.transcriptEntryCountMatches(record))
+  }
+}
+
+extension GenerationRecord {
+  fileprivate func transcriptEntryCountMatches(_ other: GenerationRecord) -> Bool {
+    sentTranscript.count == other.sentTranscript.count && output.count == other.output.count
+  }
+}
