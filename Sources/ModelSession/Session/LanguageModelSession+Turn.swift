@@ -56,138 +56,90 @@ extension LanguageModelSession {
     }
   }
 
+  /// Runs the rounds of a turn: each resolves the profile, runs the
+  /// modifiers, generates, and runs the tools the model called, until the
+  /// model answers without calling a tool.
   private func generateTurn(
     stored: Transcript, prompt: Transcript.Prompt, schema: GenerationSchema?, turnIndex: Int,
     onProgress: (@Sendable (TurnProgress) -> Void)?
   ) async throws -> (turn: TurnResult, transcript: Transcript) {
-    var instructionsID = UUID().uuidString
-    var conversation = stored.entries[...]
-    if case .instructions(let existing) = conversation.first {
-      instructionsID = existing.id
-      conversation = conversation.dropFirst()
-    }
-    var newEntries: [Transcript.Entry] = [.prompt(prompt)]
-    var usage = GenerationUsage.zero
-    var toolRounds = 0
-    var latestInstructions: Transcript.Instructions?
-
+    var ledger = TurnLedger(stored: stored, prompt: prompt, makeID: { UUID().uuidString })
     for round in 0... {
       try Task.checkCancellation()
-      var resolution = ProfileResolution()
-      try await profile.resolve(into: &resolution)
-      let toolsByName = try Self.index(resolution.tools)
-      let toolDefinitions = resolution.tools.map { Transcript.ToolDefinition(tool: $0) }
-      var instructions: Transcript.Instructions?
-      if !resolution.instructionSegments.isEmpty || !toolDefinitions.isEmpty {
-        instructions = Transcript.Instructions(
-          id: instructionsID, segments: resolution.instructionSegments, toolDefinitions: toolDefinitions)
+      let setup = try await RoundSetup.resolve(profile, instructionsID: ledger.instructionsID)
+      ledger.latestInstructions = setup.instructions
+      let output = try await generateRound(
+        round, of: ledger, setup: setup, prompt: prompt, schema: schema, turnIndex: turnIndex,
+        onProgress: onProgress)
+      ledger.append(generated: output.entries, usage: output.usage)
+      if output.toolCalls.isEmpty {
+        let turn = TurnResult(entries: ledger.newEntries, finalText: output.responseText, usage: ledger.usage)
+        return (turn, ledger.committedTranscript)
       }
-      latestInstructions = instructions
-
-      let requestID = UUID()
-      let context = ProfileModifierContext(
-        turnIndex: turnIndex, round: round, toolDefinitions: toolDefinitions, requestID: requestID.uuidString)
-      let modifiers = resolution.modifiers.reversed()
-      for modifier in modifiers {
-        try await modifier.willGenerate(in: context)
-      }
-      var storedHistory = Transcript(entries: conversation)
-      storedHistory.append(contentsOf: newEntries)
-      if let instructions { storedHistory.insert(.instructions(instructions), at: 0) }
-      var history = storedHistory
-      var stages: [GenerationRecord.Stage] = []
-      for modifier in modifiers {
-        history = try await modifier.transformHistory(history, in: context)
-        stages.append(GenerationRecord.Stage(name: modifier.name, transcript: history))
-      }
-
-      var options = prompt.options
-      if options.temperature == nil { options.temperature = resolution.temperature }
-      let request = LanguageModelExecutorGenerationRequest(
-        id: requestID, transcript: history, enabledToolDefinitions: toolDefinitions, schema: schema,
-        generationOptions: options, contextOptions: ContextOptions(reasoningLevel: resolution.reasoningLevel))
-      var record = GenerationRecord(
-        requestID: requestID, turnIndex: turnIndex, round: round, date: Date(), storedHistory: storedHistory,
-        stages: stages, sentTranscript: history, instructions: instructions, toolDefinitions: toolDefinitions,
-        generationOptions: options, contextOptions: request.contextOptions, schema: schema, output: [],
-        usage: .zero, notes: resolution.notes + context.notes, outcome: .completed)
-
-      let output: GenerationOutput
-      do {
-        try checkCapabilities(of: request)
-        var onEvent: (@Sendable (GenerationAssembler) -> Void)?
-        if let onProgress {
-          let entriesBefore = newEntries
-          let usageBefore = usage
-          onEvent = { assembler in
-            onProgress(
-              TurnProgress(
-                entries: entriesBefore + assembler.entries(partial: true), text: assembler.responseText,
-                usage: usageBefore + assembler.usage))
-          }
-        }
-        output = try await generate(request: request, onEvent: onEvent)
-      } catch {
-        record.outcome = (error is CancellationError || Task.isCancelled) ? .cancelled : .failed("\(error)")
-        publish(record)
-        throw error
-      }
-      let produced = output.entries
-      record.output = produced
-      record.usage = output.usage
-      publish(record)
-      newEntries.append(contentsOf: produced)
-      usage += output.usage
-
-      let calls = output.toolCalls
-      if calls.isEmpty {
-        var transcript = Transcript(entries: conversation)
-        transcript.append(contentsOf: newEntries)
-        if let latestInstructions { transcript.insert(.instructions(latestInstructions), at: 0) }
-        return (TurnResult(entries: newEntries, finalText: output.responseText, usage: usage), transcript)
-      }
-      guard toolRounds < maximumToolRounds else {
-        throw SessionError.toolRoundLimitExceeded(limit: maximumToolRounds)
-      }
-      toolRounds += 1
-      let outputs = try await ToolRunner(toolsByName: toolsByName).run(calls)
-      newEntries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
-      onProgress?(TurnProgress(entries: newEntries, text: "", usage: usage))
+      try ledger.startToolRound(limit: maximumToolRounds)
+      let outputs = try await ToolRunner(toolsByName: setup.toolsByName).run(output.toolCalls)
+      ledger.append(toolOutputs: outputs)
+      onProgress?(TurnProgress(entries: ledger.newEntries, text: "", usage: ledger.usage))
     }
     // `for round in 0...` only ends by returning or throwing.
     throw CancellationError()
   }
 
-  private static func index(_ tools: [any Tool]) throws -> [String: any Tool] {
-    var byName: [String: any Tool] = [:]
-    for tool in tools {
-      guard byName[tool.name] == nil else { throw SessionError.duplicateToolName(tool.name) }
-      byName[tool.name] = tool
+  /// One generation of a turn: the modifiers, the request, the capability
+  /// check, the executor, and the generation record, published whether the
+  /// generation succeeds or fails.
+  private func generateRound(
+    _ round: Int, of ledger: TurnLedger, setup: RoundSetup, prompt: Transcript.Prompt,
+    schema: GenerationSchema?, turnIndex: Int, onProgress: (@Sendable (TurnProgress) -> Void)?
+  ) async throws -> GenerationOutput {
+    let requestID = UUID()
+    let context = ProfileModifierContext(
+      turnIndex: turnIndex, round: round, toolDefinitions: setup.toolDefinitions,
+      requestID: requestID.uuidString)
+    let modifiers = setup.modifiersInApplicationOrder
+    try await ModifierPipeline.prepare(modifiers, in: context)
+    let storedHistory = ledger.storedHistory(instructions: setup.instructions)
+    let modified = try await ModifierPipeline.apply(modifiers, to: storedHistory, in: context)
+
+    let request = LanguageModelExecutorGenerationRequest(
+      id: requestID, transcript: modified.history, enabledToolDefinitions: setup.toolDefinitions,
+      schema: schema, generationOptions: setup.generationOptions(for: prompt),
+      contextOptions: ContextOptions(reasoningLevel: setup.resolution.reasoningLevel))
+    var record = GenerationRecord(
+      requestID: requestID, turnIndex: turnIndex, round: round, date: Date(), storedHistory: storedHistory,
+      stages: modified.stages, sentTranscript: modified.history, instructions: setup.instructions,
+      toolDefinitions: setup.toolDefinitions, generationOptions: request.generationOptions,
+      contextOptions: request.contextOptions, schema: schema, output: [], usage: .zero,
+      notes: setup.resolution.notes + context.notes, outcome: .completed)
+
+    let output: GenerationOutput
+    do {
+      try CapabilityCheck.check(request, against: model.capabilities)
+      output = try await generate(request: request, onEvent: Self.progressReporter(ledger, onProgress))
+    } catch {
+      record.outcome = (error is CancellationError || Task.isCancelled) ? .cancelled : .failed("\(error)")
+      publish(record)
+      throw error
     }
-    return byName
+    record.output = output.entries
+    record.usage = output.usage
+    publish(record)
+    return output
   }
 
-  /// Refuses a request that needs a capability the model does not declare.
-  private func checkCapabilities(of request: LanguageModelExecutorGenerationRequest) throws {
-    let capabilities = model.capabilities
-    func refuse(_ capability: LanguageModelCapabilities.Capability, _ reason: String) -> LanguageModelError {
-      .unsupportedCapability(
-        LanguageModelError.UnsupportedCapability(capability: capability, debugDescription: reason))
-    }
-    if !request.enabledToolDefinitions.isEmpty, !capabilities.contains(.toolCalling) {
-      throw refuse(.toolCalling, "the session offers tools but the model does not declare toolCalling")
-    }
-    if request.schema != nil, !capabilities.contains(.guidedGeneration) {
-      throw refuse(
-        .guidedGeneration, "a schema was requested but the model does not declare guidedGeneration")
-    }
-    if !capabilities.contains(.vision) {
-      let hasImage = request.transcript.contains { entry in
-        entry.segments.contains { if case .attachment = $0 { true } else { false } }
-      }
-      if hasImage {
-        throw refuse(.vision, "the transcript holds an image but the model does not declare vision")
-      }
+  /// Turns the assembler's state into progress for a streaming caller: the
+  /// turn's entries so far plus the generation's partial entries.
+  private static func progressReporter(
+    _ ledger: TurnLedger, _ onProgress: (@Sendable (TurnProgress) -> Void)?
+  ) -> (@Sendable (GenerationAssembler) -> Void)? {
+    guard let onProgress else { return nil }
+    let entriesBefore = ledger.newEntries
+    let usageBefore = ledger.usage
+    return { assembler in
+      onProgress(
+        TurnProgress(
+          entries: entriesBefore + assembler.entries(partial: true), text: assembler.responseText,
+          usage: usageBefore + assembler.usage))
     }
   }
 
