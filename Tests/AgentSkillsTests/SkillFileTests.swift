@@ -103,7 +103,7 @@ import Testing
   try fixture.write("---\nname: outside\ndescription: x\n---\nSecret\n", to: "elsewhere/SKILL.md")
   try fixture.link("escape/SKILL.md", to: fixture.url("elsewhere/SKILL.md").path)
   let error = try #require(inspect(fixture.url("escape")).firstError)
-  #expect(error.message.hasPrefix("SKILL.md is a symbolic link that leaves the skill folder"))
+  #expect(error.message.hasPrefix("SKILL.md is a symbolic link; it must be a regular file"))
 }
 
 @Test(arguments: [

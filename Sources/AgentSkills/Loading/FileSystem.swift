@@ -15,13 +15,6 @@ enum FileSystem {
     case other
   }
 
-  /// The outcome of reading a whole file with a size limit.
-  enum ReadResult {
-    case contents([UInt8])
-    case tooLarge(size: Int)
-    case failed(reason: String)
-  }
-
   /// What `path` names, or `nil` when nothing is there.
   static func kind(of path: String) -> Kind? {
     var info = stat()
@@ -72,43 +65,22 @@ enum FileSystem {
     return names.sorted()
   }
 
-  /// Reads a whole file, refusing files larger than `limit` bytes.
-  static func readFile(_ path: String, limit: Int) -> ReadResult {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failed(reason: lastErrorDescription()) }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return .failed(reason: lastErrorDescription()) }
-    let size = Int(info.st_size)
-    if size > limit { return .tooLarge(size: size) }
-    // One byte more than expected, so that a file that grew since `fstat` is noticed.
-    let capacity = min(size, limit) + 1
-    var bytes = [UInt8](repeating: 0, count: capacity)
-    var total = 0
-    let failure: String? = bytes.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return nil }
-      while total < buffer.count {
-        let count = systemRead(descriptor, base + total, buffer.count - total)
-        if count == 0 { break }
-        if count < 0 {
-          if errno == EINTR { continue }
-          return lastErrorDescription()
-        }
-        total += count
-      }
-      return nil
-    }
-    if let failure { return .failed(reason: failure) }
-    if total == capacity {
-      return capacity > limit ? .tooLarge(size: total) : .failed(reason: "the file changed while it was read")
-    }
-    bytes.removeSubrange(total...)
-    return .contents(bytes)
+  static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
   }
 
-  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int
-  {
-    read(descriptor, buffer, count)
+  /// What a file of type `mode & S_IFMT` is, in words ("a folder", "a FIFO (named pipe)", ...).
+  static func kindName(_ type: mode_t) -> String {
+    switch type {
+    case S_IFREG: "a regular file"
+    case S_IFDIR: "a folder"
+    case S_IFLNK: "a symbolic link"
+    case S_IFIFO: "a FIFO (named pipe)"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
   }
 
   /// The text of `errno`.

@@ -69,13 +69,12 @@ public struct LoadedSkill: Sendable, Hashable {
 
   /// The bytes of a file inside the skill folder, read now; see ``resolveResource(_:)``.
   public func contentsOfResource(_ path: String, limit: Int = 16 << 20) throws(SkillResourceError) -> Data {
-    let canonical = try canonicalResourcePath(path)
-    switch FileSystem.readFile(canonical, limit: limit) {
-    case .contents(let bytes): return Data(bytes)
-    case .tooLarge(let size):
-      throw .unreadable(
-        path, skill: name, reason: "it is \(CountFormatting.grouped(size)) bytes, over the limit")
-    case .failed(let reason): throw .unreadable(path, skill: name, reason: reason)
+    if path.hasPrefix("/") || path.hasPrefix("~") { throw .outsideSkillFolder(path, skill: name) }
+    let reader = SkillFolderReader(folder: canonicalFolder, symbolicLinks: .followInsideFolder)
+    do {
+      return Data(try reader.read(path, limit: limit))
+    } catch {
+      throw SkillResourceError(error, skill: name)
     }
   }
 

@@ -82,43 +82,30 @@ public struct SkillLoader: Sendable {
     return canonical
   }
 
+  /// Reads `SKILL.md` through the folder's descriptor: a symbolic link, FIFO, device
+  /// or folder named `SKILL.md` is refused (without blocking), and nothing outside is read.
   private func readSkillFile(
     _ path: String, folder: String, into diagnostics: inout DiagnosticCollector
   ) -> [UInt8]? {
-    guard let kind = FileSystem.kind(of: path) else {
-      let lowercase = (path as NSString).deletingLastPathComponent + "/skill.md"
-      diagnostics.error(
-        FileSystem.kind(of: lowercase) == nil
-          ? "no SKILL.md in this folder; a skill is a folder holding SKILL.md"
-          : "the file is named skill.md; rename it to SKILL.md")
-      return nil
-    }
-    if kind == .symbolicLink {
-      guard let target = FileSystem.realPath(path) else {
-        diagnostics.error("SKILL.md is a symbolic link to nothing")
-        return nil
-      }
-      guard FileSystem.isInside(target, folder: folder) else {
+    let reader = SkillFolderReader(folder: folder, symbolicLinks: .refuse)
+    do {
+      return try reader.read("SKILL.md", limit: limits.maximumFileSize)
+    } catch {
+      switch error.problem {
+      case .notFound:
+        let lowercase = (path as NSString).deletingLastPathComponent + "/skill.md"
         diagnostics.error(
-          "SKILL.md is a symbolic link that leaves the skill folder (to \(target)); it is not read")
-        return nil
+          FileSystem.kind(of: lowercase) == nil
+            ? "no SKILL.md in this folder; a skill is a folder holding SKILL.md"
+            : "the file is named skill.md; rename it to SKILL.md")
+      case .tooLarge(let size, _):
+        diagnostics.error(
+          "SKILL.md is \(CountFormatting.grouped(size)) bytes; the limit is "
+            + "\(CountFormatting.grouped(limits.maximumFileSize)) bytes. "
+            + "Move long material into files the body links to (references/...)")
+      default:
+        diagnostics.error(error.description)
       }
-    }
-    guard case .file = kind == .symbolicLink ? FileSystem.followedKind(of: path) : kind else {
-      diagnostics.error("SKILL.md is not a regular file")
-      return nil
-    }
-    switch FileSystem.readFile(path, limit: limits.maximumFileSize) {
-    case .contents(let bytes):
-      return bytes
-    case .tooLarge(let size):
-      diagnostics.error(
-        "SKILL.md is \(CountFormatting.grouped(size)) bytes; the limit is "
-          + "\(CountFormatting.grouped(limits.maximumFileSize)) bytes. "
-          + "Move long material into files the body links to (references/...)")
-      return nil
-    case .failed(let reason):
-      diagnostics.error("SKILL.md cannot be read: \(reason)")
       return nil
     }
   }

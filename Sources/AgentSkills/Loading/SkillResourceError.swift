@@ -6,7 +6,7 @@ public enum SkillResourceError: Error, Sendable, Hashable, CustomStringConvertib
   case outsideSkillFolder(String, skill: String)
   /// Nothing is at the path inside the skill folder.
   case notFound(String, skill: String)
-  /// The path names a folder or something else that is not a file.
+  /// The path names a folder, FIFO, device or anything else that is not a regular file.
   case notAFile(String, skill: String)
   /// The file exists but could not be read.
   case unreadable(String, skill: String, reason: String)
@@ -21,9 +21,25 @@ public enum SkillResourceError: Error, Sendable, Hashable, CustomStringConvertib
     case .notFound(let path, let skill):
       "skill \"\(skill)\": no file \"\(path)\" in the skill folder"
     case .notAFile(let path, let skill):
-      "skill \"\(skill)\": \"\(path)\" is not a file"
+      "skill \"\(skill)\": \"\(path)\" is not a regular file"
     case .unreadable(let path, let skill, let reason):
       "skill \"\(skill)\": \"\(path)\" cannot be read: \(reason)"
+    }
+  }
+}
+
+extension SkillResourceError {
+  /// The resource error for a file the folder reader refused.
+  init(_ error: SkillFileReadError, skill: String) {
+    switch error.problem {
+    case .invalidPath: self = .invalidPath(error.path, skill: skill)
+    case .notFound: self = .notFound(error.path, skill: skill)
+    case .leavesFolder: self = .outsideSkillFolder(error.path, skill: skill)
+    case .notARegularFile: self = .notAFile(error.path, skill: skill)
+    case .unreadable(let reason), .folderUnavailable(let reason):
+      self = .unreadable(error.path, skill: skill, reason: reason)
+    case .symbolicLink, .tooManyLinks, .tooLarge:
+      self = .unreadable(error.path, skill: skill, reason: "it " + error.reason)
     }
   }
 }
