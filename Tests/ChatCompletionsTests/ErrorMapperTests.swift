@@ -35,12 +35,13 @@ private func failure(_ status: Int, _ body: String, headers: [String: String] = 
 @Test func `Retry-After as an HTTP date and retry-after-ms are read`() {
   guard
     case .rateLimited(let dated, _) = failure(
-      429, "", headers: ["Retry-After": "Wed, 21 Oct 2037 07:28:00 GMT"])
+      429, "", headers: ["Retry-After": "Mon, 12 Jan 1970 14:06:40 GMT"])
   else {
     Issue.record("expected a rate limit")
     return
   }
-  #expect(dated == Date(timeIntervalSince1970: 2_139_722_880))
+  // 20 minutes after `now` (1,000,000 s after the epoch is Monday 12 January 1970, 13:46:40 GMT).
+  #expect(dated == Date(timeIntervalSince1970: 1_001_200))
   guard case .rateLimited(let milliseconds, _) = failure(429, "", headers: ["retry-after-ms": "1500"]) else {
     Issue.record("expected a rate limit")
     return

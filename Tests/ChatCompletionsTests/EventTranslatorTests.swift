@@ -212,3 +212,68 @@ private func call(
   _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "I can't help with that."))]))
   #expect(throws: LanguageModelError.self) { try translator.finish() }
 }
+
+@Test func `a new id on an index starts a new call instead of merging into the old one`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, id: "a", name: "weather", #"{"city":"#)]),
+    delta(calls: [call(0, #""Oslo"}"#)]),
+    delta(calls: [call(0, id: "b", name: "time", #"{"zone":"#)]),
+    delta(calls: [call(0, #""CET"}"#)]),
+    delta(finish: .toolCalls),
+  ])
+  #expect(digest.callOrder == ["a", "b"])
+  #expect(digest.calls["a"]?.names == ["weather"])
+  #expect(digest.calls["a"]?.arguments == #"{"city":"Oslo"}"#)
+  #expect(digest.calls["b"]?.names == ["time"])
+  #expect(digest.calls["b"]?.arguments == #"{"zone":"CET"}"#)
+}
+
+@Test func `an id that arrives after the first fragment of a call is adopted, not a second call`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, "{")]),
+    delta(calls: [call(0, id: "late", name: "weather", "}")]),
+  ])
+  #expect(digest.callOrder == ["late"])
+  #expect(digest.calls["late"]?.arguments == "{}")
+}
+
+/// The kind of the `ChatCompletionsError` that translating `chunks` throws, or `nil`.
+private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
+  do {
+    _ = try translate(chunks)
+    return nil
+  } catch {
+    return (error as? ChatCompletionsError)?.kind
+  }
+}
+
+@Test func `arguments whose call never gets a name are a malformed response, not an empty turn`() {
+  #expect(
+    malformedKind([delta(calls: [call(0, id: "a", #"{"city":"Oslo"}"#)]), delta(finish: .toolCalls)])
+      == .malformedResponse)
+  #expect(
+    malformedKind([delta(calls: [call(0, #"{"city":"Oslo"}"#)]), delta(finish: .stop)]) == .malformedResponse)
+  // The nameless call is replaced by a named one on the same index: still malformed, at once.
+  #expect(
+    malformedKind([
+      delta(calls: [call(0, id: "a", #"{"city":"#)]), delta(calls: [call(0, id: "b", name: "time", "{}")]),
+    ]) == .malformedResponse)
+  // One named and one nameless call: the nameless one is not silently dropped.
+  #expect(
+    malformedKind([
+      delta(calls: [call(0, id: "a", name: "time", "{}"), call(1, id: "b", "{}")]), delta(finish: .toolCalls),
+    ]) == .malformedResponse)
+}
+
+@Test func `an id used by two calls is a malformed response`() {
+  #expect(
+    malformedKind([
+      delta(calls: [call(0, id: "a", name: "weather", "{}")]),
+      delta(calls: [call(1, id: "a", name: "time", "{}")]),
+    ]) == .malformedResponse)
+}
+
+@Test func `an empty fragment on a new index starts nothing`() throws {
+  let digest = try translate([delta(calls: [call(0, id: "a", name: "weather", "{}"), call(1, "")])])
+  #expect(digest.callOrder == ["a"])
+}

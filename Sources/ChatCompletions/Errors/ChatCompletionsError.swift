@@ -13,8 +13,17 @@ public struct ChatCompletionsError: Error, Sendable, Hashable, CustomStringConve
     case errorEvent
     /// A chunk was not the JSON the protocol describes.
     case malformedChunk
+    /// The chunks were valid JSON but did not form a valid response, such as
+    /// tool-call arguments whose call never got a name.
+    case malformedResponse
     /// The stream ended before it was complete (no `[DONE]`, or mid-event).
     case truncatedStream
+    /// The response went past one of the endpoint's ``ResponseLimits`` (a line,
+    /// an event or the whole stream too large); the request was stopped.
+    case limitExceeded
+    /// The server answered 2xx with a body that is not an event stream (such
+    /// as an HTML page from a proxy or a login portal).
+    case unexpectedContentType
     /// The connection failed or was reset.
     case connectionFailed
     /// The request or the server's answer was not usable HTTP.

@@ -14,9 +14,13 @@ import ModelSession
 /// - The response, the tool calls and the reasoning each have an entry id of
 ///   their own, fixed for the generation.
 /// - Tool-call fragments are routed by `index`. A call the server sends
-///   without an id (Ollama) gets one, stable across its fragments. The name
-///   is set, not appended (some servers repeat it on every fragment), and
-///   every event carries it.
+///   without an id (Ollama) gets one, stable across its fragments. A fragment
+///   whose id differs from the current call's on that index starts a new call
+///   (some servers number every call 0). The name is set, not appended (some
+///   servers repeat it on every fragment), and every event carries it.
+/// - A call whose name never arrives, and an id used by two calls, are
+///   ``ChatCompletionsError/Kind/malformedResponse`` errors: nothing is
+///   silently dropped or merged.
 /// - `usage` becomes `.updateUsage` with the server's cumulative totals,
 ///   cached prompt tokens included.
 /// - `finish_reason: "length"` is recorded in the response's metadata under
@@ -38,12 +42,17 @@ public struct EventTranslator: Sendable {
 
   private struct CallState: Sendable {
     var id: String
-    var name: String
+    var index: Int
+    var isIDSynthesized: Bool
+    var name = ""
     var pendingArguments = ""
     var isAnnounced = false
   }
 
+  /// The current call of each index.
   private var calls: [Int: CallState] = [:]
+  /// The ids of every call started so far, to refuse an id that comes back on another call.
+  private var usedCallIDs: Set<String> = []
   private var refusal = ""
   private var finishReasons: [FinishReason] = []
 
@@ -63,11 +72,13 @@ public struct EventTranslator: Sendable {
   /// The events for one chunk.
   ///
   /// - Throws: `LanguageModelError.guardrailViolation` when the server ends
-  ///   the choice with `content_filter`.
+  ///   the choice with `content_filter`; a ``ChatCompletionsError`` of kind
+  ///   ``ChatCompletionsError/Kind/malformedResponse`` when a tool call is
+  ///   replaced on its index before it got a name, or an id comes back on another call.
   public mutating func translate(_ chunk: ChatCompletionChunk) throws -> [Event] {
     var events: [Event] = []
     for choice in chunk.choices where choice.index == 0 {
-      translate(choice.delta, into: &events)
+      try translate(choice.delta, into: &events)
       if let reason = choice.finishReason {
         try finish(with: reason, into: &events)
       }
@@ -88,14 +99,19 @@ public struct EventTranslator: Sendable {
 
   /// Checks the end of the stream.
   ///
-  /// - Throws: `LanguageModelError.refusal` when the model streamed a refusal.
+  /// - Throws: `LanguageModelError.refusal` when the model streamed a refusal;
+  ///   a ``ChatCompletionsError`` of kind ``ChatCompletionsError/Kind/malformedResponse``
+  ///   when a tool call never got its name.
   public func finish() throws {
+    for call in calls.values.sorted(by: { $0.index < $1.index }) {
+      try Self.checkNamed(call)
+    }
     guard refusal.isEmpty else {
       throw LanguageModelError.refusal(.init(debugDescription: refusal))
     }
   }
 
-  private mutating func translate(_ delta: ChatCompletionChunk.Delta, into events: inout [Event]) {
+  private mutating func translate(_ delta: ChatCompletionChunk.Delta, into events: inout [Event]) throws {
     if let reasoning = delta.reasoningContent, !reasoning.isEmpty {
       events.append(.reasoning(entryID: reasoningEntryID, action: .appendText(reasoning, tokenCount: 1)))
     }
@@ -106,14 +122,43 @@ public struct EventTranslator: Sendable {
       self.refusal += refusal
     }
     for fragment in delta.toolCalls {
-      translate(fragment, into: &events)
+      try translate(fragment, into: &events)
     }
   }
 
-  private mutating func translate(_ fragment: ChatCompletionChunk.ToolCallDelta, into events: inout [Event]) {
+  private mutating func translate(
+    _ fragment: ChatCompletionChunk.ToolCallDelta, into events: inout [Event]
+  ) throws {
     let index = fragment.index ?? 0
-    var call =
-      calls[index] ?? CallState(id: fragment.id ?? Self.synthesizedID(index: index, in: self), name: "")
+    let fragmentID = fragment.id.flatMap { $0.isEmpty ? nil : $0 }
+    var call: CallState
+    switch (calls[index], fragmentID) {
+    case (let current?, nil):
+      call = current
+    case (let current?, let id?) where id == current.id:
+      call = current
+    case (var current?, let id?) where current.isIDSynthesized && !current.isAnnounced:
+      // The server's id arrived after a fragment without one: nothing carried the made-up id yet.
+      try claim(id, index: index)
+      usedCallIDs.remove(current.id)
+      current.id = id
+      current.isIDSynthesized = false
+      call = current
+    case (let current?, let id?):
+      try Self.checkNamed(current)
+      try claim(id, index: index)
+      call = CallState(id: id, index: index, isIDSynthesized: false)
+    case (nil, let id?):
+      try claim(id, index: index)
+      call = CallState(id: id, index: index, isIDSynthesized: false)
+    case (nil, nil):
+      guard fragment.function?.name?.isEmpty == false || fragment.function?.arguments?.isEmpty == false else {
+        return  // An empty fragment starts nothing.
+      }
+      let id = Self.synthesizedID(index: index, in: self)
+      try claim(id, index: index)
+      call = CallState(id: id, index: index, isIDSynthesized: true)
+    }
     if let name = fragment.function?.name, !name.isEmpty {
       call.name = name
     }
@@ -146,6 +191,29 @@ public struct EventTranslator: Sendable {
     default:
       break
     }
+  }
+
+  /// Records that a call uses `id`; an id that an earlier call used is malformed.
+  private mutating func claim(_ id: String, index: Int) throws {
+    guard usedCallIDs.insert(id).inserted else {
+      throw ChatCompletionsError(
+        kind: .malformedResponse,
+        message: "the server sent tool call id \(Self.quoted(id)) for a second call (at index \(index))")
+    }
+  }
+
+  /// Throws when a call ends without a name: its arguments cannot be given to any tool.
+  private static func checkNamed(_ call: CallState) throws {
+    guard call.name.isEmpty else { return }
+    throw ChatCompletionsError(
+      kind: .malformedResponse,
+      message: "the server sent tool call \(quoted(call.id)) at index \(call.index) without a function name"
+        + (call.pendingArguments.isEmpty ? "" : " (\(call.pendingArguments.utf8.count) bytes of arguments)"))
+  }
+
+  /// An id as it appears in a message: quoted, and cut to 64 characters.
+  private static func quoted(_ id: String) -> String {
+    "\"" + (id.count > 64 ? id.prefix(64) + "…" : Substring(id)) + "\""
   }
 
   /// An id for a call the server sent without one: unique within the

@@ -7,7 +7,7 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
 
   ok              a short, complete stream (two words, usage, [DONE])
   rate-limited    429 with Retry-After: 7 and an OpenAI error body
-  rate-limited-date  429 with an HTTP-date Retry-After
+  rate-limited-date  429 with an HTTP-date Retry-After two minutes ahead
   server-error    500 with an error body
   unavailable     503 with a plain-text body
   context         400 with llama.cpp's context-size error
@@ -29,6 +29,7 @@ GET /stats tells how many `endless` streams saw their client disconnect.
 """
 
 import argparse
+import email.utils
 import json
 import os
 import signal
@@ -135,7 +136,7 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(
             429,
             {"error": {"message": "slow down", "type": "requests"}},
-            headers=[("Retry-After", "Wed, 21 Oct 2037 07:28:00 GMT")],
+            headers=[("Retry-After", email.utils.formatdate(time.time() + 120, usegmt=True))],
         )
 
     def mode_server_error(self):
