@@ -39,14 +39,17 @@ import Testing
     #expect(large.reusable(300) == 256)
     let result = StrategyResult(
       strategy: .none, label: "none", conversationCount: 1, turnCount: 4, generationCount: 5,
-      promptTokenCount: 1_000, reusedTokenCount16: 900, reusedTokenCount128: 768, peakContextTokenCount: 400,
-      turnsOverBudget: 1, invalidationCount: 0, summarizerCalls: 0)
+      promptTokenCount: 1_000, reusedTokenCount16: 900, reusedTokenCount128: 768, floorTokenCount: 80,
+      visibleShareOfBudget: 0.625, peakContextTokenCount: 400, turnsOverBudget: 1, invalidationCount: 0,
+      summarizerCalls: 0)
     #expect(result.reprocessedTokenCount == 100)
+    #expect(result.reprocessedPerFloorToken == 1.25)
     #expect(result.hitRatio16 == 0.9)
     #expect(result.hitRatio128 == 0.768)
     let comparison = StrategyComparison(conversations: ["one"], results: [result])
     #expect(!comparison.meetsGoal)
-    #expect(comparison.rows.first?.first == "none")
+    // No compactingHistory row to compare with: the last column is empty.
+    #expect(comparison.rows.first == ["none", "90.0", "76.8", "100", "1.25", "62.5", "400", "1/4", "0", ""])
     let json = try comparison.json()
     #expect(json.contains(#""goalMet" : false"#))
     #expect(json.contains(#""reusedTokenCount16" : 900"#))

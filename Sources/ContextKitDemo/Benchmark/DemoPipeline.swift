@@ -24,7 +24,8 @@ package enum DemoPipeline {
       for strategy in strategies {
         let run = try await runner.run(scenario, strategy: strategy)
         let reports = try await CacheImpactAnalyzer.reports(for: run.records, model: model)
-        runs.append(DemoResult.Run(run: run, reports: reports))
+        let floor = try await ReprocessingFloor.newTokenCounts(of: run.records).reduce(0, +)
+        runs.append(DemoResult.Run(run: run, reports: reports, floorTokenCount: floor))
       }
     }
     return DemoResult(scenarios: scenarios, strategies: strategies, runs: runs)

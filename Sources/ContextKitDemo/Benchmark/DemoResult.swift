@@ -12,11 +12,14 @@ package struct DemoResult: Sendable {
     package var run: ScenarioRun
     /// Its reports, in order.
     package var reports: [CacheImpactReport]
+    /// The genuinely new prompt tokens of the run (see ``ReprocessingFloor``).
+    package var floorTokenCount: Int
 
     /// Creates a run.
-    package init(run: ScenarioRun, reports: [CacheImpactReport]) {
+    package init(run: ScenarioRun, reports: [CacheImpactReport], floorTokenCount: Int) {
       self.run = run
       self.reports = reports
+      self.floorTokenCount = floorTokenCount
     }
 
     /// `coding-agent.compactingHistory`: the name its records are saved under.
@@ -44,7 +47,8 @@ package struct DemoResult: Sendable {
     for strategy in strategies {
       let analyzed = selected.filter { $0.run.strategy == strategy }.map {
         StrategyComparison.AnalyzedRun(
-          budget: $0.run.budget, summarizerCalls: $0.run.summarizerCalls, reports: $0.reports)
+          budget: $0.run.budget, summarizerCalls: $0.run.summarizerCalls, floorTokenCount: $0.floorTokenCount,
+          reports: $0.reports)
       }
       let budgets = Set(selected.map(\.run.budget))
       results.append(

@@ -1,11 +1,15 @@
 import CacheReport
+import Foundation
 
 extension StrategyComparison {
   /// The column headings of the comparison table.
   package static let headings = [
-    "strategy", "hit % (16)", "hit % (128)", "re-processed", "peak context", "turns over budget",
-    "summarizer calls", "vs compactingHistory",
+    "strategy", "hit % (16)", "hit % (128)", "re-processed", "x floor", "visible % of budget", "peak context",
+    "turns over budget", "summarizer calls", "vs compactingHistory",
   ]
+
+  /// The columns holding numbers (right-aligned).
+  package static let numericColumns = Set(1...8)
 
   /// One row per strategy.
   package var rows: [[String]] {
@@ -13,7 +17,9 @@ extension StrategyComparison {
       [
         result.strategy.rawValue, CacheImpactTable.percent(result.hitRatio16),
         CacheImpactTable.percent(result.hitRatio128), String(result.reprocessedTokenCount),
-        String(result.peakContextTokenCount), "\(result.turnsOverBudget)/\(result.turnCount)",
+        String(format: "%.2f", result.reprocessedPerFloorToken),
+        CacheImpactTable.percent(result.visibleShareOfBudget), String(result.peakContextTokenCount),
+        "\(result.turnsOverBudget)/\(result.turnCount)",
         String(result.summarizerCalls), distance(of: result),
       ]
     }
@@ -23,7 +29,7 @@ extension StrategyComparison {
   package var table: String {
     var table = TextTable(
       columns: Self.headings.enumerated().map { index, heading in
-        TextTable.Column(heading, alignment: (1...6).contains(index) ? .right : .left)
+        TextTable.Column(heading, alignment: Self.numericColumns.contains(index) ? .right : .left)
       })
     for row in rows { table.append(row) }
     return table.rendered
@@ -40,6 +46,6 @@ extension StrategyComparison {
 
   /// The table's rows and headings for a ``CacheReportPage``.
   package var pageTable: CacheReportPage.Block {
-    .table(headings: Self.headings, rows: rows, numeric: [1, 2, 3, 4, 5, 6])
+    .table(headings: Self.headings, rows: rows, numeric: Self.numericColumns)
   }
 }

@@ -41,9 +41,13 @@ package struct StrategyComparison: Sendable, Codable {
       for conversation in conversations {
         let run = try await runner.run(conversation, strategy: strategy)
         let reports = try await CacheImpactAnalyzer.reports(for: run.records)
+        let floor = try await ReprocessingFloor.newTokenCounts(of: run.records).reduce(0, +)
         try each(run, reports)
         // The records are let go here: only the reports are kept.
-        runs.append(AnalyzedRun(budget: run.budget, summarizerCalls: run.summarizerCalls, reports: reports))
+        runs.append(
+          AnalyzedRun(
+            budget: run.budget, summarizerCalls: run.summarizerCalls, floorTokenCount: floor, reports: reports
+          ))
       }
       let budgets = Set(conversations.map(\.budget))
       let label = strategy.label(budget: budgets.count == 1 ? budgets.first ?? 0 : 0)
@@ -52,19 +56,23 @@ package struct StrategyComparison: Sendable, Codable {
     return StrategyComparison(conversations: conversations.map(\.name), results: results)
   }
 
-  /// What the comparison keeps of a run: its budget, its summarizer calls and its reports.
+  /// What the comparison keeps of a run: its budget, its summarizer calls,
+  /// its floor of new tokens and its reports.
   package struct AnalyzedRun: Sendable {
     /// The conversation's budget in tokens.
     package var budget: Int
     /// The summarizer's calls.
     package var summarizerCalls: Int
+    /// The genuinely new prompt tokens of the run (see ``ReprocessingFloor``).
+    package var floorTokenCount: Int
     /// The reports, analyzed with blocks of 16 tokens and a look-back of 1.
     package var reports: [CacheImpactReport]
 
     /// Creates an analyzed run.
-    package init(budget: Int, summarizerCalls: Int, reports: [CacheImpactReport]) {
+    package init(budget: Int, summarizerCalls: Int, floorTokenCount: Int, reports: [CacheImpactReport]) {
       self.budget = budget
       self.summarizerCalls = summarizerCalls
+      self.floorTokenCount = floorTokenCount
       self.reports = reports
     }
   }
@@ -85,10 +93,13 @@ package struct StrategyComparison: Sendable, Codable {
     var generations = 0
     var invalidations = 0
     var summarizerCalls = 0
+    var floor = 0
+    var visibleShares = 0.0
     for run in runs {
       let reports = run.reports
       generations += reports.count
       summarizerCalls += run.summarizerCalls
+      floor += run.floorTokenCount
       turns += Set(reports.map(\.turnIndex)).count
       over += Set(reports.filter { $0.promptTokenCount > run.budget }.map(\.turnIndex)).count
       invalidations += reports.filter(\.cause.isInvalidation).count
@@ -97,12 +108,15 @@ package struct StrategyComparison: Sendable, Codable {
         reused16 += report.reusedTokenCount
         reused128 += large.reusable(report.match.sharedTokenCount)
         peak = max(peak, report.promptTokenCount)
+        if run.budget > 0 { visibleShares += Double(report.promptTokenCount) / Double(run.budget) }
       }
     }
     return StrategyResult(
       strategy: strategy, label: label, conversationCount: runs.count, turnCount: turns,
       generationCount: generations, promptTokenCount: prompt, reusedTokenCount16: reused16,
-      reusedTokenCount128: reused128, peakContextTokenCount: peak, turnsOverBudget: over,
+      reusedTokenCount128: reused128, floorTokenCount: floor,
+      visibleShareOfBudget: generations > 0 ? visibleShares / Double(generations) : 0,
+      peakContextTokenCount: peak, turnsOverBudget: over,
       invalidationCount: invalidations, summarizerCalls: summarizerCalls)
   }
 

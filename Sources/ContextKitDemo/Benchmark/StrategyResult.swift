@@ -1,6 +1,7 @@
 /// How one strategy did over a set of conversations: prompt-cache reuse at
-/// two block sizes, what the server re-processes, the context's peak, the
-/// turns over budget and the summarizer's calls.
+/// two block sizes, what the server re-processes (and how that compares with
+/// the floor of genuinely new tokens), how much of the budget the model
+/// sees, the context's peak, the turns over budget and the summarizer's calls.
 package struct StrategyResult: Sendable, Hashable, Codable {
   /// The strategy.
   package var strategy: CompressionStrategy
@@ -20,6 +21,10 @@ package struct StrategyResult: Sendable, Hashable, Codable {
   package var reusedTokenCount128: Int
   /// The prompt tokens processed again with blocks of 16: `promptTokenCount - reusedTokenCount16`.
   package var reprocessedTokenCount: Int
+  /// The genuinely new prompt tokens of every generation (see ``ReprocessingFloor``).
+  package var floorTokenCount: Int
+  /// The mean over generations of the prompt's size as a share of the budget.
+  package var visibleShareOfBudget: Double
   /// The largest prompt of any generation.
   package var peakContextTokenCount: Int
   /// The turns with a generation whose prompt was over the conversation's budget.
@@ -33,8 +38,9 @@ package struct StrategyResult: Sendable, Hashable, Codable {
   package init(
     strategy: CompressionStrategy, label: String, conversationCount: Int, turnCount: Int,
     generationCount: Int,
-    promptTokenCount: Int, reusedTokenCount16: Int, reusedTokenCount128: Int, peakContextTokenCount: Int,
-    turnsOverBudget: Int, invalidationCount: Int, summarizerCalls: Int
+    promptTokenCount: Int, reusedTokenCount16: Int, reusedTokenCount128: Int, floorTokenCount: Int,
+    visibleShareOfBudget: Double, peakContextTokenCount: Int, turnsOverBudget: Int, invalidationCount: Int,
+    summarizerCalls: Int
   ) {
     self.strategy = strategy
     self.label = label
@@ -45,6 +51,8 @@ package struct StrategyResult: Sendable, Hashable, Codable {
     self.reusedTokenCount16 = reusedTokenCount16
     self.reusedTokenCount128 = reusedTokenCount128
     self.reprocessedTokenCount = promptTokenCount - reusedTokenCount16
+    self.floorTokenCount = floorTokenCount
+    self.visibleShareOfBudget = visibleShareOfBudget
     self.peakContextTokenCount = peakContextTokenCount
     self.turnsOverBudget = turnsOverBudget
     self.invalidationCount = invalidationCount
@@ -59,5 +67,10 @@ package struct StrategyResult: Sendable, Hashable, Codable {
   /// The share of prompt tokens reused with blocks of 128 tokens.
   package var hitRatio128: Double {
     promptTokenCount > 0 ? Double(reusedTokenCount128) / Double(promptTokenCount) : 0
+  }
+
+  /// The tokens re-processed (blocks of 16) per genuinely new token: 1 is the floor.
+  package var reprocessedPerFloorToken: Double {
+    floorTokenCount > 0 ? Double(reprocessedTokenCount) / Double(floorTokenCount) : 0
   }
 }

@@ -1,0 +1,78 @@
+import CacheAnalysis
+import ContextKitDemo
+import ModelSession
+import Synchronization
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct `Reprocessing floor` {
+  /// One token per whitespace-separated word, 100 per tool definition, no framing.
+  struct WordCounter: TokenCounter {
+    func tokenCount(of segment: Transcript.Segment) -> Int {
+      guard case .text(let text) = segment else { return 1 }
+      return text.content.split(whereSeparator: \.isWhitespace).count
+    }
+
+    func tokenCount(of entry: Transcript.Entry) -> Int {
+      if case .toolCalls(let calls) = entry { return 5 * calls.calls.count }
+      return entry.segments.reduce(0) { $0 + tokenCount(of: $1) }
+    }
+
+    func tokenCount(of toolDefinition: Transcript.ToolDefinition) -> Int { 100 }
+
+    func tokenCount(of request: LanguageModelExecutorGenerationRequest) -> Int {
+      request.transcript.reduce(0) { $0 + tokenCount(of: $1) }
+    }
+
+    func tokenCounts(of entries: [Transcript.Entry]) -> [Int] { entries.map { tokenCount(of: $0) } }
+  }
+
+  /// A switch flipped between turns.
+  final class Switch: Sendable {
+    let isOn = Mutex(false)
+  }
+
+  /// Adds `four five` to the instructions while on: an instructions skill, in miniature.
+  struct ExtraInstructions: DynamicInstructions {
+    let isOn: Switch
+
+    var body: ProfileContent { ProfileContent() }
+
+    func resolve(into resolution: inout ProfileResolution) async throws {
+      if isOn.isOn.withLock({ $0 }) { resolution.append(Instructions("four five")) }
+    }
+  }
+
+  @Test func `counts new prompts, tool outputs and changed instructions, not the model output`()
+    async throws
+  {
+    let script = ModelScript([
+      .text("r0 r1"), .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("ok"), .text("fine"),
+    ])
+    let extra = ExtraInstructions(isOn: Switch())
+    let profile = Profile {
+      Instructions("one two three")
+      WeatherTool()
+      extra
+    }
+    .compactingHistory(budget: 10_000)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    var iterator = session.generationRecords.makeAsyncIterator()
+    try await session.respond(to: "a b c d")
+    try await session.respond(to: "e f")
+    extra.isOn.isOn.withLock { $0 = true }
+    try await session.respond(to: "g h i")
+    var records: [GenerationRecord] = []
+    for _ in 0..<4 {
+      records.append(try #require(await iterator.next()))
+    }
+
+    let counts = try await ReprocessingFloor.newTokenCounts(
+      of: records, model: PromptCacheModel(tokenCounter: WordCounter()))
+    // 1: the weather tool (100), the instructions (3), the prompt (4).
+    // 2: the prompt (2); the answer "r0 r1" came from the model.
+    // 3: the tool's output "It is 21°C in Oslo." (5); the call came from the model.
+    // 4: the instructions, now "one two three four five" (5), and the prompt (3).
+    #expect(counts == [107, 2, 5, 8])
+  }
+}
