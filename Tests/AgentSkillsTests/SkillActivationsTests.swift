@@ -29,7 +29,7 @@ import Testing
   for stream in [first, second] {
     var seen: [Set<String>] = []
     for await value in stream {
-      seen.append(value)
+      seen.append(Set(value.activeSkillNames))
       if seen.count == expected.count { break }
     }
     #expect(seen == expected)
@@ -49,9 +49,9 @@ import Testing
   }
   #expect(await activations.activeSkillNames.count == 500)
   var events = 0
-  for await set in stream {
+  for await state in stream {
     events += 1
-    if set.count == 500 { break }
+    if state.activeSkillNames.count == 500 { break }
   }
   #expect(events == 500)
 }
@@ -66,6 +66,7 @@ import Testing
   try await activations.save(to: file)
   let text = try String(contentsOf: file, encoding: .utf8)
   #expect(text.contains("\"activeSkillNames\""))
+  #expect(text.contains("\"loadedSkillNames\""))
   #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.url("state").path) == ["skills.json"])
 
   let restored = SkillActivations()
@@ -94,4 +95,17 @@ import Testing
   await #expect(throws: SkillActivationsError.self) {
     try await activations.save(to: fixture.url("no/such/folder/skills.json"))
   }
+}
+
+@Test func `a snapshot written before loaded skills existed still reads, as none loaded`() throws {
+  let old = Data(#"{"activeSkillNames":["b","a"],"version":1}"#.utf8)
+  let snapshot = try JSONDecoder().decode(SkillActivationsSnapshot.self, from: old)
+  #expect(snapshot.activeSkillNames == ["a", "b"])
+  #expect(snapshot.loadedSkillNames == [])
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  let written = String(
+    decoding: try encoder.encode(SkillActivationsSnapshot(activeSkillNames: ["a"], loadedSkillNames: ["c"])),
+    as: UTF8.self)
+  #expect(written == #"{"activeSkillNames":["a"],"loadedSkillNames":["c"],"version":1}"#)
 }

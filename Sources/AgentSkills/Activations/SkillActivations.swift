@@ -1,10 +1,17 @@
 import Foundation
 
-/// Which skills are active, shared safely between a session, its tools and the app.
+/// Which skills are in play, shared safely between a session, its tools and the app.
 ///
-/// Instructions skills are recorded here when the model activates them; their
-/// bodies join the instructions while they are active. Watch ``changes`` to
-/// follow the active set, and save it to restore a conversation later:
+/// Two sets:
+/// - ``activeSkillNames``: instructions skills the model (or the app, or the
+///   user with `/name`) activated; their bodies join the instructions while
+///   they are active. A prompt skill the app activates stays here until the
+///   catalog has delivered it, at the start of the next turn.
+/// - ``loadedSkillNames``: prompt skills whose body is in the history the
+///   model sees: delivered, and not dropped by a history modifier (or put
+///   back after a compaction). The catalog updates it before every generation.
+///
+/// Watch ``changes`` to follow both, and save them to restore a conversation later:
 ///
 /// ```swift
 /// let activations = SkillActivations()
@@ -13,18 +20,21 @@ import Foundation
 /// ```
 public actor SkillActivations {
   private var active: Set<String>
-  private var subscribers: [UUID: AsyncStream<Set<String>>.Continuation] = [:]
+  private var loaded: Set<String>
+  private var subscribers: [UUID: AsyncStream<SkillActivationsSnapshot>.Continuation] = [:]
   /// What the skill catalog tracks between generations (see `SkillDeliveryState`).
   var delivery = SkillDeliveryState()
 
   /// Creates a store in which `names` are active.
   public init(active names: some Sequence<String> = []) {
     active = Set(names)
+    loaded = []
   }
 
   /// Creates a store from a snapshot.
   public init(_ snapshot: SkillActivationsSnapshot) {
     active = Set(snapshot.activeSkillNames)
+    loaded = Set(snapshot.loadedSkillNames)
   }
 
   /// Marks a skill active; returns `false` when it already was (and nothing is announced).
@@ -53,13 +63,30 @@ public actor SkillActivations {
     active.sorted()
   }
 
-  /// A new stream of the active set, delivering the whole set after every change.
+  /// Whether a prompt skill's body is in the history the model sees.
+  public func isLoaded(_ name: String) -> Bool {
+    loaded.contains(name)
+  }
+
+  /// The names of the prompt skills whose body is in the history the model
+  /// sees (delivered and not dropped), sorted.
+  public var loadedSkillNames: [String] {
+    loaded.sorted()
+  }
+
+  /// A new stream of the skills in play, delivering both sets after every change.
   ///
   /// Each access makes an independent subscriber. A change that changes nothing
   /// (activating an active skill) delivers nothing. The stream buffers every
   /// change, and ends when the subscriber stops iterating.
-  public var changes: AsyncStream<Set<String>> {
-    let (stream, continuation) = AsyncStream<Set<String>>.makeStream(bufferingPolicy: .unbounded)
+  ///
+  /// ```swift
+  /// for await state in await activations.changes {
+  ///   badge.show(active: state.activeSkillNames, loaded: state.loadedSkillNames)
+  /// }
+  /// ```
+  public var changes: AsyncStream<SkillActivationsSnapshot> {
+    let (stream, continuation) = AsyncStream<SkillActivationsSnapshot>.makeStream(bufferingPolicy: .unbounded)
     let id = UUID()
     subscribers[id] = continuation
     continuation.onTermination = { [weak self] _ in
@@ -68,20 +95,41 @@ public actor SkillActivations {
     return stream
   }
 
-  /// The active set now.
+  /// Both sets now.
   public func snapshot() -> SkillActivationsSnapshot {
-    SkillActivationsSnapshot(activeSkillNames: active)
+    SkillActivationsSnapshot(activeSkillNames: active, loadedSkillNames: loaded)
   }
 
-  /// Makes the active set equal to `snapshot`'s, announcing it if it differs.
+  /// Makes both sets equal to `snapshot`'s, announcing it if they differ.
+  ///
+  /// The loaded set is a record of what the model saw; the catalog replaces it
+  /// with what is really in the history at the next generation.
   public func restore(_ snapshot: SkillActivationsSnapshot) {
-    let restored = Set(snapshot.activeSkillNames)
-    guard restored != active else { return }
-    active = restored
+    let restoredActive = Set(snapshot.activeSkillNames)
+    let restoredLoaded = Set(snapshot.loadedSkillNames)
+    guard restoredActive != active || restoredLoaded != loaded else { return }
+    active = restoredActive
+    loaded = restoredLoaded
     announce()
   }
 
-  /// Writes the active set to `url` as JSON, atomically: the bytes go to a
+  /// Records the prompt skills whose body is in the history the model sees,
+  /// announcing the change if there is one. The catalog calls it.
+  func setLoaded(_ names: Set<String>) {
+    guard names != loaded else { return }
+    loaded = names
+    announce()
+  }
+
+  /// Records that a prompt skill's body was just delivered; returns `false`
+  /// when it already was loaded (a second, parallel call), and nothing changes.
+  func markLoaded(_ name: String) -> Bool {
+    guard loaded.insert(name).inserted else { return false }
+    announce()
+    return true
+  }
+
+  /// Writes both sets to `url` as JSON, atomically: the bytes go to a
   /// temporary file in the same folder, which is flushed and then renamed over
   /// `url`, so a crash never leaves a partial or empty file.
   public func save(to url: URL) throws(SkillActivationsError) {
@@ -96,7 +144,7 @@ public actor SkillActivations {
     try AtomicFileWriter.replace(url, with: data)
   }
 
-  /// Replaces the active set with the one saved at `url` (see ``save(to:)``).
+  /// Replaces both sets with those saved at `url` (see ``save(to:)``).
   public func load(from url: URL) throws(SkillActivationsError) {
     let data: Data
     do {
@@ -117,7 +165,8 @@ public actor SkillActivations {
   }
 
   private func announce() {
-    for continuation in subscribers.values { continuation.yield(active) }
+    let state = snapshot()
+    for continuation in subscribers.values { continuation.yield(state) }
   }
 
   private func unsubscribe(_ id: UUID) {

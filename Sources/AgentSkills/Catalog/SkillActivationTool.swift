@@ -37,7 +37,7 @@ struct SkillActivationTool: Tool {
     }
     switch skill.content {
     case .prompt(let body):
-      guard await activations.markPromptSkillDelivered(skill.name) else {
+      guard await activations.markLoaded(skill.name) else {
         return Prompt(
           "The skill \"\(skill.name)\" is already loaded earlier in this conversation; follow it from there.")
       }

@@ -23,7 +23,7 @@ struct SkillDeliveryTracker: DynamicProfileModifier {
       }
     }
     let visible = promptBodies.filter { deliveredTexts.contains($0.text) }.map(\.name)
-    await activations.setVisiblePromptSkills(Set(visible))
+    await activations.setLoaded(Set(visible))
     return history
   }
 }

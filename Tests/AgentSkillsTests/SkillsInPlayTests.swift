@@ -1,0 +1,54 @@
+import AgentSkills
+import Foundation
+import ModelSession
+import TestSupport
+import Testing
+
+@Suite(.timeLimit(.minutes(2))) struct `Which skills are in play` {
+  @Test func `a delivered prompt skill is loaded until a modifier drops it, and the stream says both`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let changes = await activations.changes
+    let script = ModelScript([
+      .toolCall(name: Skills.activateToolName, arguments: #"{"skill":"swift-style"}"#), .text("One."),
+      .toolCall(name: Skills.activateToolName, arguments: #"{"skill":"tone"}"#), .text("Two."),
+      .text("Three."),
+    ])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "swift-style", description: "Style rules", prompt: "Use guard.")
+        Skill(name: "tone", description: "Tone", instructions: "Be warm.")
+      }
+    }
+    .historyTransform { history in
+      // From the third turn on, keep only the instructions and the current turn.
+      let prompts = history.indices.filter { if case .prompt = history[$0] { true } else { false } }
+      guard prompts.count >= 3, let last = prompts.last else { return history }
+      return Transcript(entries: history.prefix(1) + history[last...])
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "First")
+    #expect(await activations.loadedSkillNames == ["swift-style"])
+    #expect(await activations.isLoaded("swift-style"))
+    #expect(await activations.activeSkillNames == [])
+    try await session.respond(to: "Second")
+    #expect(await activations.loadedSkillNames == ["swift-style"])
+    #expect(await activations.activeSkillNames == ["tone"])
+    try await session.respond(to: "Third")
+    #expect(await activations.loadedSkillNames == [])
+    #expect(await activations.activeSkillNames == ["tone"])
+
+    let expected = [
+      SkillActivationsSnapshot(activeSkillNames: [], loadedSkillNames: ["swift-style"]),
+      SkillActivationsSnapshot(activeSkillNames: ["tone"], loadedSkillNames: ["swift-style"]),
+      SkillActivationsSnapshot(activeSkillNames: ["tone"], loadedSkillNames: []),
+    ]
+    var seen: [SkillActivationsSnapshot] = []
+    for await state in changes {
+      seen.append(state)
+      if seen.count == expected.count { break }
+    }
+    #expect(seen == expected)
+  }
+}
