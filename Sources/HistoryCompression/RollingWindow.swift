@@ -25,9 +25,23 @@ public struct RollingWindow: DynamicProfileModifier {
   public let tokenCounter: any TokenCounter
 
   /// Creates the modifier.
-  public init(_ size: HistorySize, tokenCounter: any TokenCounter = EstimatingTokenCounter()) {
+  ///
+  /// - Parameters:
+  ///   - size: the most history the model sees, instructions included; at least 1.
+  ///   - tokenCounter: what counts tokens for a size in tokens; `nil` estimates them.
+  public init(_ size: HistorySize, tokenCounter: (any TokenCounter)? = nil) {
     self.size = size
-    self.tokenCounter = tokenCounter
+    self.tokenCounter = tokenCounter ?? EstimatingTokenCounter()
+  }
+
+  /// Creates a window of `entries` entries, instructions included (the companion package's spelling).
+  public init(entries: Int) {
+    self.init(.entries(entries))
+  }
+
+  /// Creates a window of `tokens` tokens, instructions included.
+  public init(tokens: Int, tokenCounter: (any TokenCounter)? = nil) {
+    self.init(.tokens(tokens), tokenCounter: tokenCounter)
   }
 
   /// Keeps the instructions and the newest turns that fit.
@@ -95,6 +109,31 @@ public struct RollingWindow: DynamicProfileModifier {
 }
 
 extension DynamicProfile {
+  /// Keeps the newest whole turns that fit in `entries` entries, with the
+  /// instructions (see ``RollingWindow``): a tool call never loses its output,
+  /// and the instructions are never dropped.
+  ///
+  /// ```swift
+  /// Profile { Instructions("You help with recipes.") }
+  ///   .rollingWindow(entries: 20)
+  /// ```
+  public func rollingWindow(entries: Int) -> ModifiedProfile<Self, RollingWindow> {
+    modifier(RollingWindow(entries: entries))
+  }
+
+  /// Keeps the newest whole turns that fit in `tokens` tokens, with the
+  /// instructions (see ``RollingWindow``).
+  ///
+  /// ```swift
+  /// Profile { Instructions("You help with recipes.") }
+  ///   .rollingWindow(tokens: 4_000)
+  /// ```
+  public func rollingWindow(
+    tokens: Int, tokenCounter: (any TokenCounter)? = nil
+  ) -> ModifiedProfile<Self, RollingWindow> {
+    modifier(RollingWindow(tokens: tokens, tokenCounter: tokenCounter))
+  }
+
   /// Keeps the newest whole turns that fit `size`, with the instructions (see ``RollingWindow``).
   ///
   /// ```swift
@@ -102,7 +141,7 @@ extension DynamicProfile {
   ///   .rollingWindow(.tokens(4_000))
   /// ```
   public func rollingWindow(
-    _ size: HistorySize, tokenCounter: any TokenCounter = EstimatingTokenCounter()
+    _ size: HistorySize, tokenCounter: (any TokenCounter)? = nil
   ) -> ModifiedProfile<Self, RollingWindow> {
     modifier(RollingWindow(size, tokenCounter: tokenCounter))
   }

@@ -4,12 +4,12 @@ import ModelSession
 /// threshold, keeping the recent part verbatim.
 ///
 /// When the history (instructions included) passes `threshold`, the older
-/// part is summarized by `model` and replaced by one summary entry right
-/// after the instructions (see ``HistorySummary``). The cut falls where a
-/// turn starts, so tool calls stay with their outputs, and never inside the
-/// current turn; it works in the middle of a tool loop too. A summary
-/// already in the history is folded into the new one, never summarized as
-/// if it were conversation.
+/// part is summarized by `model` (the session's own model when `model` is
+/// `nil`) and replaced by one summary entry right after the instructions
+/// (see ``HistorySummary``). The cut falls where a turn starts, so tool calls
+/// stay with their outputs, and never inside the current turn; it works in
+/// the middle of a tool loop too. A summary already in the history is folded
+/// into the new one, never summarized as if it were conversation.
 ///
 /// The modifier is built for a stable prompt cache: the cut moves in large
 /// steps (down to `retainedFraction` of the threshold each time the
@@ -24,13 +24,20 @@ import ModelSession
 /// `fallback` note: the user's request never fails because of the
 /// summarizer. A threshold below 1 or a fraction outside (0, 1) makes
 /// `transformHistory` throw ``HistoryCompressionError``.
+///
+/// ```swift
+/// Profile { Instructions("You are a patient tutor.") }
+///   .summarizeHistory(entryThreshold: 40)  // the session's model summarizes
+/// ```
 public struct SummarizeHistory: DynamicProfileModifier {
   /// The stage's name in generation records: `summarizeHistory`.
   public var name: String { "summarizeHistory" }
   /// The size past which the history is compacted.
   public let threshold: HistorySize
-  /// The model that writes summaries.
-  public let model: any LanguageModel
+  /// The model that writes summaries; `nil` uses the session's model.
+  public let model: (any LanguageModel)?
+  /// What counts tokens, for a threshold in tokens.
+  public let tokenCounter: any TokenCounter
   /// The summarizer's instructions.
   public let instructions: Instructions
   /// The text placed after the summary, for the main model.
@@ -39,15 +46,49 @@ public struct SummarizeHistory: DynamicProfileModifier {
   public let options: Options
 
   /// Creates the modifier.
+  ///
+  /// - Parameters:
+  ///   - threshold: the size past which the history is compacted; at least 1.
+  ///   - model: the model that writes summaries; `nil` uses the session's model.
+  ///   - tokenCounter: what counts tokens for a threshold in tokens; `nil` uses
+  ///     `options.tokenCounter`.
+  ///   - instructions: the summarizer's instructions.
+  ///   - summaryPostamble: the text placed after the summary, for the main model.
+  ///   - options: the other settings.
   public init(
-    threshold: HistorySize, model: some LanguageModel, instructions: Instructions = Self.defaultInstructions,
-    summaryPostamble: String = Self.defaultPostamble, options: Options = Options()
+    threshold: HistorySize, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = Self.defaultInstructions, summaryPostamble: String = Self.defaultPostamble,
+    options: Options = Options()
   ) {
     self.threshold = threshold
     self.model = model
+    self.tokenCounter = tokenCounter ?? options.tokenCounter
     self.instructions = instructions
     self.summaryPostamble = summaryPostamble
     self.options = options
+  }
+
+  /// Creates the modifier with a threshold in entries (the companion package's spelling).
+  public init(
+    entryThreshold: Int, model: (any LanguageModel)? = nil,
+    instructions: Instructions = Self.defaultInstructions, summaryPostamble: String = Self.defaultPostamble,
+    options: Options = Options()
+  ) {
+    self.init(
+      threshold: .entries(entryThreshold), model: model, instructions: instructions,
+      summaryPostamble: summaryPostamble, options: options)
+  }
+
+  /// Creates the modifier with a threshold in tokens.
+  public init(
+    tokenThreshold: Int, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = Self.defaultInstructions, summaryPostamble: String = Self.defaultPostamble,
+    options: Options = Options()
+  ) {
+    self.init(
+      threshold: .tokens(tokenThreshold), model: model, tokenCounter: tokenCounter,
+      instructions: instructions,
+      summaryPostamble: summaryPostamble, options: options)
   }
 
   /// Compacts the history when it is past the threshold.
@@ -57,19 +98,23 @@ public struct SummarizeHistory: DynamicProfileModifier {
     try validate()
     let entries = history.entries
     let layout = HistoryLayout(entries)
-    let measure = try await HistoryMeasure(entries, unit: threshold, counter: options.tokenCounter)
+    let measure = try await HistoryMeasure(entries, unit: threshold, counter: tokenCounter)
     let plan = CompactionPlan(
       layout: layout, measure: measure, threshold: threshold.value,
       target: Int(Double(threshold.value) * options.retainedFraction),
       summarySize: Self.summaryEntrySize(in: threshold), end: entries.count)
     guard let lastCut = plan.cuts.last else { return history }
+    guard let model = model ?? context.model else {
+      return fallback(
+        entries, layout: layout, measure: measure, reason: NoSummarizerModel(), context: context)
+    }
 
     let keys = CompactionPlan.Cut.rangeKeys(
       of: plan.cuts, in: entries, layout: layout, seed: [String(reflecting: model), instructions.text])
     let summaryText: String
     do {
       summaryText = try await summary(
-        of: entries, layout: layout, cuts: plan.cuts, keys: keys, context: context)
+        of: entries, layout: layout, cuts: plan.cuts, keys: keys, model: model, context: context)
     } catch {
       if Task.isCancelled { throw CancellationError() }
       return fallback(entries, layout: layout, measure: measure, reason: error, context: context)
@@ -115,7 +160,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
   /// generation, or folded from the latest kept summary and the entries after it.
   private func summary(
     of entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut], keys: [Int],
-    context: ProfileModifierContext
+    model: any LanguageModel, context: ProfileModifierContext
   ) async throws -> String {
     let store = options.store
     guard let lastKey = keys.last, let lastCut = cuts.last else { return "" }
@@ -155,23 +200,66 @@ public struct SummarizeHistory: DynamicProfileModifier {
   }
 }
 
+/// No summarizer model was given and the modifier ran outside a session.
+struct NoSummarizerModel: Error, CustomStringConvertible {
+  var description: String { "no summarizer model was given and there is no session model to use" }
+}
+
 extension DynamicProfile {
-  /// Summarizes older history with `model` when the history passes
-  /// `threshold` (see ``SummarizeHistory``).
+  /// Summarizes older history when it passes `entryThreshold` entries (see
+  /// ``SummarizeHistory``); without a `model`, the session's own model summarizes.
   ///
   /// ```swift
   /// Profile { Instructions("You are a patient tutor.") }
-  ///   .summarizeHistory(threshold: .tokens(8_000), model: cheapModel)
+  ///   .summarizeHistory(entryThreshold: 40)
   /// ```
   public func summarizeHistory(
-    threshold: HistorySize, model: some LanguageModel,
+    entryThreshold: Int, model: (any LanguageModel)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
     summaryPostamble: String = SummarizeHistory.defaultPostamble,
     options: SummarizeHistory.Options = SummarizeHistory.Options()
   ) -> ModifiedProfile<Self, SummarizeHistory> {
     modifier(
       SummarizeHistory(
-        threshold: threshold, model: model, instructions: instructions,
+        entryThreshold: entryThreshold, model: model, instructions: instructions,
+        summaryPostamble: summaryPostamble, options: options))
+  }
+
+  /// Summarizes older history when it passes `tokenThreshold` tokens (see
+  /// ``SummarizeHistory``); without a `model`, the session's own model summarizes.
+  ///
+  /// ```swift
+  /// Profile { Instructions("You are a patient tutor.") }
+  ///   .summarizeHistory(tokenThreshold: 8_000, model: cheapModel)
+  /// ```
+  public func summarizeHistory(
+    tokenThreshold: Int, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    options: SummarizeHistory.Options = SummarizeHistory.Options()
+  ) -> ModifiedProfile<Self, SummarizeHistory> {
+    modifier(
+      SummarizeHistory(
+        tokenThreshold: tokenThreshold, model: model, tokenCounter: tokenCounter, instructions: instructions,
+        summaryPostamble: summaryPostamble, options: options))
+  }
+
+  /// Summarizes older history when it passes `threshold` (see
+  /// ``SummarizeHistory``); without a `model`, the session's own model summarizes.
+  ///
+  /// ```swift
+  /// Profile { Instructions("You are a patient tutor.") }
+  ///   .summarizeHistory(threshold: .tokens(8_000), model: cheapModel)
+  /// ```
+  public func summarizeHistory(
+    threshold: HistorySize, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    options: SummarizeHistory.Options = SummarizeHistory.Options()
+  ) -> ModifiedProfile<Self, SummarizeHistory> {
+    modifier(
+      SummarizeHistory(
+        threshold: threshold, model: model, tokenCounter: tokenCounter, instructions: instructions,
         summaryPostamble: summaryPostamble, options: options))
   }
 }

@@ -16,7 +16,8 @@ extension SummarizeHistory {
     /// How long after a failed summarization the modifier falls back at
     /// once instead of asking the summarizer again for the same range.
     public var retryDelay: Duration
-    /// What counts tokens, for a threshold in tokens.
+    /// What counts tokens, for a threshold in tokens, when the modifier is
+    /// given no `tokenCounter` of its own.
     public var tokenCounter: any TokenCounter
     /// Where summaries are kept between generations.
     public var store: SummaryStore

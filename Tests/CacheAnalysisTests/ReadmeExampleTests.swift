@@ -19,7 +19,7 @@ import Testing
     Skills(activations: activations, skills: library.skills)
   }
   .reportingCacheImpact { report in reports.withLock { $0.append(report) } }
-  .compactingHistory(budget: 3_000)
+  .compactingHistory(tokenBudget: 3_000)
   .droppingCompletedToolCalls()
   let script = ModelScript(
     (0..<6).map { _ in ScriptStep.text(String(repeating: "A long answer. ", count: 80)) })

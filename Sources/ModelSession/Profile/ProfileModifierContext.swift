@@ -11,15 +11,23 @@ public final class ProfileModifierContext: Sendable {
   public let toolDefinitions: [Transcript.ToolDefinition]
   /// The id of the request the generation will send.
   public let requestID: String
+  /// The session's model, which the generation will run on; `nil` when the
+  /// modifier runs outside a session (a test or a benchmark calling it
+  /// directly). A summarizing modifier given no model of its own uses this one.
+  public let model: (any LanguageModel)?
 
   private let recordedNotes = Mutex<[GenerationNote]>([])
 
   /// Creates a context.
-  public init(turnIndex: Int, round: Int, toolDefinitions: [Transcript.ToolDefinition], requestID: String) {
+  public init(
+    turnIndex: Int, round: Int, toolDefinitions: [Transcript.ToolDefinition], requestID: String,
+    model: (any LanguageModel)? = nil
+  ) {
     self.turnIndex = turnIndex
     self.round = round
     self.toolDefinitions = toolDefinitions
     self.requestID = requestID
+    self.model = model
   }
 
   /// Records a note in the generation record.

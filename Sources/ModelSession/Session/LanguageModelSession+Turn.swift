@@ -95,7 +95,7 @@ extension LanguageModelSession {
     let requestID = UUID()
     let context = ProfileModifierContext(
       turnIndex: turnIndex, round: round, toolDefinitions: setup.toolDefinitions,
-      requestID: requestID.uuidString)
+      requestID: requestID.uuidString, model: model)
     let modifiers = setup.modifiersInApplicationOrder
     try await ModifierPipeline.prepare(modifiers, in: context)
     let storedHistory = ledger.storedHistory(instructions: setup.instructions)

@@ -1,0 +1,74 @@
+import ModelSession
+
+extension CompactingHistory {
+  /// The summarizer's settings beyond its model, instructions and postamble.
+  public struct Options: Sendable {
+    /// How long the summarizer may take before the modifier drops the turns instead.
+    public var timeout: Duration
+    /// Where summaries are kept between generations.
+    public var store: SummaryStore
+
+    /// Creates settings: 30 seconds for the summarizer, the shared store.
+    public init(timeout: Duration = .seconds(30), store: SummaryStore = .shared) {
+      self.timeout = timeout
+      self.store = store
+    }
+  }
+
+  /// The model that writes summaries; `nil` drops old turns instead (the
+  /// same value as ``summarizer``, under the name the other modifiers use).
+  public var model: (any LanguageModel)? { summarizer }
+
+  /// Creates the modifier, in the vocabulary the history modifiers share:
+  /// sizes first, then the summarizer `model`, the `tokenCounter`, the
+  /// summarizer's `instructions` and `summaryPostamble`, and `options`.
+  ///
+  /// - Parameters:
+  ///   - tokenBudget: the most tokens the model sees, instructions included; at least 1.
+  ///   - target: the tokens a compaction brings the history down to; below
+  ///     `tokenBudget` (half of it when `nil`).
+  ///   - summaryReserve: the tokens set aside for the summary; below `target`
+  ///     (a quarter of it when `nil`). Unused without a model.
+  ///   - model: the model that summarizes the turns that go; `nil` drops them.
+  ///   - tokenCounter: what counts tokens; `nil` estimates them.
+  ///   - instructions: the summarizer's instructions.
+  ///   - summaryPostamble: the text placed after the summary, for the main model.
+  ///   - options: the summarizer's timeout and store.
+  public init(
+    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, model: (any LanguageModel)? = nil,
+    tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble, options: Options = Options()
+  ) {
+    self.init(
+      budget: tokenBudget, target: target, summarizer: model, summaryReserve: summaryReserve,
+      tokenCounter: tokenCounter ?? EstimatingTokenCounter(),
+      summaryOptions: SummaryOptions(
+        instructions: instructions, postamble: summaryPostamble, timeout: options.timeout,
+        store: options.store))
+  }
+}
+
+extension DynamicProfile {
+  /// Keeps the history within `tokenBudget` tokens, compacting the oldest
+  /// turns in one large step down to `target` when it is exceeded (see
+  /// ``CompactingHistory``); with a `model`, the turns that go are summarized.
+  ///
+  /// ```swift
+  /// Profile { Instructions("You answer support questions.") }
+  ///   .compactingHistory(tokenBudget: 8_000, model: cheapModel)
+  /// ```
+  public func compactingHistory(
+    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, model: (any LanguageModel)? = nil,
+    tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    options: CompactingHistory.Options = CompactingHistory.Options()
+  ) -> ModifiedProfile<Self, CompactingHistory> {
+    modifier(
+      CompactingHistory(
+        tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, model: model,
+        tokenCounter: tokenCounter, instructions: instructions, summaryPostamble: summaryPostamble,
+        options: options))
+  }
+}
