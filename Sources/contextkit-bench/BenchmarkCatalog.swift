@@ -12,6 +12,8 @@ enum BenchmarkCatalog {
       .init(name: "session/assemble/100000-deltas") { SessionBenchmarks.streamedDeltas(count: 100_000) },
       .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
+      .init(name: "skills/front-matter/1MiB-flow-sequence") { try FrontMatterBenchmark.make(.flowSequence) },
+      .init(name: "skills/front-matter/1MiB-block-mapping") { try FrontMatterBenchmark.make(.blockMapping) },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
       .init(name: "cache/strategies/compactingHistory-100-turns") { try StrategyBenchmark.timed() },
       .init(name: "chat/stream-translate/10MB") {

@@ -60,13 +60,21 @@ enum YAMLReader {
   }
 
   /// Turns the event stream into a tree.
+  ///
+  /// Open containers sit on a stack and are appended to in place
+  /// (`stack[top].items.append`), so each array has one owner and grows in
+  /// amortised constant time: building a document is linear in its size.
   private struct Builder {
-    private enum Container {
-      case mapping(pairs: [YAMLNode.Pair], pendingKey: YAMLNode?, line: Int, column: Int)
-      case sequence(items: [YAMLNode], line: Int, column: Int)
+    private struct OpenContainer {
+      var isMapping: Bool
+      var pairs: [YAMLNode.Pair] = []
+      var items: [YAMLNode] = []
+      var pendingKey: YAMLNode?
+      var line: Int
+      var column: Int
     }
 
-    private var stack: [Container] = []
+    private var stack: [OpenContainer] = []
     private(set) var root: YAMLNode?
     private(set) var isFinished = false
 
@@ -92,17 +100,13 @@ enum YAMLReader {
               column: column))
         }
         stack.append(
-          event.type == YAML_MAPPING_START_EVENT
-            ? .mapping(pairs: [], pendingKey: nil, line: line, column: column)
-            : .sequence(items: [], line: line, column: column))
+          OpenContainer(isMapping: event.type == YAML_MAPPING_START_EVENT, line: line, column: column))
       case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
         guard let container = stack.popLast() else { break }
-        switch container {
-        case .mapping(let pairs, _, let line, let column):
-          add(YAMLNode(value: .mapping(pairs), line: line, column: column))
-        case .sequence(let items, let line, let column):
-          add(YAMLNode(value: .sequence(items), line: line, column: column))
-        }
+        add(
+          YAMLNode(
+            value: container.isMapping ? .mapping(container.pairs) : .sequence(container.items),
+            line: container.line, column: container.column))
       default:
         break
       }
@@ -110,21 +114,20 @@ enum YAMLReader {
     }
 
     private mutating func add(_ node: YAMLNode) {
-      guard let top = stack.popLast() else {
+      let top = stack.count - 1
+      guard top >= 0 else {
         root = node
         return
       }
-      switch top {
-      case .mapping(var pairs, let pendingKey, let line, let column):
-        if let pendingKey {
-          pairs.append(YAMLNode.Pair(key: pendingKey, value: node))
-          stack.append(.mapping(pairs: pairs, pendingKey: nil, line: line, column: column))
-        } else {
-          stack.append(.mapping(pairs: pairs, pendingKey: node, line: line, column: column))
-        }
-      case .sequence(var items, let line, let column):
-        items.append(node)
-        stack.append(.sequence(items: items, line: line, column: column))
+      guard stack[top].isMapping else {
+        stack[top].items.append(node)
+        return
+      }
+      if let key = stack[top].pendingKey {
+        stack[top].pairs.append(YAMLNode.Pair(key: key, value: node))
+        stack[top].pendingKey = nil
+      } else {
+        stack[top].pendingKey = node
       }
     }
 
