@@ -29,7 +29,7 @@ let referenceValidator: URL? = {
   #expect(library.loadedSkills.filter { !$0.links.isEmpty && !$0.resources.isEmpty }.count >= 3)
   for skill in library.loadedSkills {
     #expect(skill.body.count > 800, "\(skill.name) has a thin body")
-    for link in skill.links { #expect(skill.resources.contains(link.path)) }
+    for link in skill.links { #expect(skill.resources.map(\.path).contains(link.path)) }
   }
 }
 

@@ -232,6 +232,16 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
       profile: Profile { Skills(activations: activations, skills: skills) })
     try await session.respond(to: "Help")
     let output = try #require(toolOutputs(session.transcript).first)
-    #expect(output == library.skill(named: promptSkill.name)?.body)
+    let loaded = try #require(library.skill(named: promptSkill.name))
+    #expect(!loaded.resources.isEmpty)
+    // The body as written in its own tag, then the list of files in another.
+    #expect(
+      output.hasPrefix(
+        "<skill_content name=\"\(loaded.name)\">\n\(loaded.body)\n</skill_content>\n"
+          + "<skill_resources name=\"\(loaded.name)\">\n"))
+    #expect(output.hasSuffix("\n</skill_resources>"))
+    for resource in loaded.resources {
+      #expect(output.contains("\n- \(resource.path) (\(resource.isText ? "text" : "binary"), "))
+    }
   }
 }

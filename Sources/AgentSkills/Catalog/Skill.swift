@@ -40,6 +40,10 @@ public struct Skill: Sendable {
   public var onActivate: (@Sendable () async throws -> Void)?
   /// Runs when the model deactivates the skill.
   public var onDeactivate: (@Sendable () async throws -> Void)?
+  /// The folder the skill was loaded from, or `nil` for a skill written in code.
+  /// Its resources are listed when the skill is activated, and the model reads
+  /// them with the `read_skill_resource` tool.
+  public var source: LoadedSkill?
 
   /// A prompt-flavour skill: activation delivers `prompt` as the tool's output.
   public init(
@@ -100,7 +104,11 @@ public struct Skill: Sendable {
         name: skill.name, description: skill.description, instructions: skill.body,
         allowsDeactivation: skill.allowsDeactivation)
     }
+    source = skill
   }
+
+  /// The files the model can be pointed at: the source folder's resources, or none.
+  public var resources: [SkillResource] { source?.resources ?? [] }
 
   /// Whether the body joins the instructions (rather than being delivered as a tool output).
   public var isInstructionsSkill: Bool {

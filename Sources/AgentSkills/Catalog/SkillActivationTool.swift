@@ -42,12 +42,14 @@ struct SkillActivationTool: Tool {
           "The skill \"\(skill.name)\" is already loaded earlier in this conversation; follow it from there.")
       }
       try await skill.onActivate?()
-      return body
+      return SkillResourceListing.promptDelivery(skill, body: body)
     case .instructions(_, let allowsDeactivation, _):
       if await activations.activate(skill.name) {
         try await skill.onActivate?()
-        return Prompt(
-          "Activated the skill \"\(skill.name)\": its instructions apply from your next response on.")
+        return SkillResourceListing.instructionsActivation(
+          skill,
+          message: "Activated the skill \"\(skill.name)\": its instructions apply from your next response on."
+        )
       }
       guard allowsDeactivation else {
         return Prompt(

@@ -27,6 +27,9 @@ public struct Skills: DynamicInstructions {
   public static let activateToolName = "activate_skill"
   /// The tool's name when some skill allows deactivation.
   public static let toggleToolName = "toggle_skill"
+  /// The name of the tool that reads a resource of an activated skill; offered
+  /// only when some skill has resources.
+  public static let readResourceToolName = "read_skill_resource"
 
   /// Where activations are recorded.
   public var activations: SkillActivations
@@ -104,12 +107,14 @@ public struct Skills: DynamicInstructions {
         contentsOf: Instructions("Skill \(skill.name) (active):\n\(body.text)").segments)
       skillTools.append(contentsOf: tools)
     }
-    rendered.tools =
-      [
-        try SkillActivationTool(
-          name: toolName, description: toolDescription, skills: skills, activations: activations)
-      ]
-      + skillTools
+    rendered.tools = [
+      try SkillActivationTool(
+        name: toolName, description: toolDescription, skills: skills, activations: activations)
+    ]
+    if let reader = try SkillResourceTool(skills: skills, activations: activations) {
+      rendered.tools.append(reader)
+    }
+    rendered.tools += skillTools
     return rendered
   }
 
@@ -139,7 +144,11 @@ public struct Skills: DynamicInstructions {
       SkillDeliveryTracker(
         toolName: toolName,
         promptBodies: skills.compactMap { skill in
-          if case .prompt(let body) = skill.content { (skill.name, body.text) } else { nil }
+          if case .prompt(let body) = skill.content {
+            (skill.name, SkillResourceListing.promptDelivery(skill, body: body).text)
+          } else {
+            nil
+          }
         }, activations: activations))
     let current = rendered.activeInstructionSkills
     if let previous = await activations.exchangeInstructionSkills(current), previous != current {

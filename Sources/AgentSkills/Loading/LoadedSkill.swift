@@ -22,8 +22,10 @@ public struct LoadedSkill: Sendable, Hashable {
   public let sections: [SkillSection]
   /// The body's relative links to files that exist inside the skill folder, in document order.
   public let links: [SkillLink]
-  /// Every file in the skill folder except `SKILL.md`, as sorted relative paths. Never read eagerly.
-  public let resources: [String]
+  /// Every file in the skill folder except `SKILL.md`, sorted by path, with its
+  /// size and whether it is text. Only files with an unusual extension are
+  /// read at load time (their first bytes, to tell text from binary).
+  public let resources: [SkillResource]
   /// The skill folder.
   public let folder: URL
   /// Warnings found while loading (a skill with errors is not loaded).
@@ -33,7 +35,7 @@ public struct LoadedSkill: Sendable, Hashable {
 
   init(
     frontMatter: SkillFrontMatter, body: String, bodyFirstLine: Int, sections: [SkillSection],
-    links: [SkillLink], resources: [String], folder: URL, canonicalFolder: String,
+    links: [SkillLink], resources: [SkillResource], folder: URL, canonicalFolder: String,
     diagnostics: [SkillDiagnostic]
   ) {
     self.frontMatter = frontMatter
@@ -57,6 +59,12 @@ public struct LoadedSkill: Sendable, Hashable {
   public var allowsDeactivation: Bool { frontMatter.allowsDeactivation }
   /// The `SKILL.md` file.
   public var file: URL { folder.appendingPathComponent("SKILL.md") }
+
+  /// The resource listed at `path` (normalised: `./references//a.md` finds `references/a.md`).
+  public func resource(at path: String) -> SkillResource? {
+    guard let normalized = RelativePath.normalized(path) else { return nil }
+    return resources.first { $0.path == normalized }
+  }
 
   /// The location of a file inside the skill folder.
   ///

@@ -73,10 +73,11 @@ struct SkillFolderChecker {
     return String(path)
   }
 
-  /// Every file in the folder except the top-level `SKILL.md`, sorted; hidden
-  /// names (starting with `.`) are skipped, and symbolic links that leave the folder are reported.
-  func resources(into diagnostics: inout DiagnosticCollector) -> [String] {
-    var files: [String] = []
+  /// Every file in the folder except the top-level `SKILL.md`, sorted by path,
+  /// with its size and whether it is text; hidden names (starting with `.`)
+  /// are skipped, and symbolic links that leave the folder are reported.
+  func resources(into diagnostics: inout DiagnosticCollector) -> [SkillResource] {
+    var files: [(path: String, size: Int)] = []
     var truncated = false
     walk(relative: "", depth: 0, files: &files, truncated: &truncated, diagnostics: &diagnostics)
     if truncated {
@@ -84,11 +85,29 @@ struct SkillFolderChecker {
         "the skill folder holds more than \(CountFormatting.grouped(limits.maximumResources)) files; "
           + "only the first are listed as resources")
     }
-    return files.sorted()
+    return files.sorted { $0.path < $1.path }.map { file in
+      SkillResource(
+        path: file.path, size: file.size,
+        content: ResourceContentClassifier.content(forPath: file.path) ?? sniff(file.path, size: file.size))
+    }
   }
 
+  /// Reads the start of a file whose extension says nothing, to tell text from binary.
+  private func sniff(_ path: String, size: Int) -> SkillResource.Content {
+    if size == 0 { return .text }
+    guard size <= Self.largestSniffedFile,
+      case .contents(let bytes) = FileSystem.readFile(
+        canonicalFolder + "/" + path, limit: Self.largestSniffedFile)
+    else { return .binary }
+    let start = bytes.prefix(ResourceContentClassifier.sniffLength)
+    return ResourceContentClassifier.isText(start, isPrefix: start.count < bytes.count) ? .text : .binary
+  }
+
+  /// Files with an unknown extension larger than this are listed as binary without reading.
+  static let largestSniffedFile = 1 << 20
+
   private func walk(
-    relative: String, depth: Int, files: inout [String], truncated: inout Bool,
+    relative: String, depth: Int, files: inout [(path: String, size: Int)], truncated: inout Bool,
     diagnostics: inout DiagnosticCollector
   ) {
     let directory = relative.isEmpty ? canonicalFolder : canonicalFolder + "/" + relative
@@ -110,12 +129,12 @@ struct SkillFolderChecker {
         if kind == .directory { continue }  // stays inside, so its files are listed where they really are
       }
       switch kind {
-      case .file:
+      case .file(let size):
         guard files.count < limits.maximumResources else {
           truncated = true
           return
         }
-        files.append(path)
+        files.append((path, size))
       case .directory where depth + 1 < limits.maximumDepth:
         walk(
           relative: path, depth: depth + 1, files: &files, truncated: &truncated, diagnostics: &diagnostics)

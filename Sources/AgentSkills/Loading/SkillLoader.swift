@@ -141,7 +141,7 @@ public struct SkillLoader: Sendable {
     let outline = MarkdownOutline.parse(source.body, firstLine: source.bodyFirstLine)
     let checker = SkillFolderChecker(canonicalFolder: canonicalFolder, limits: limits)
     let resources = checker.resources(into: &diagnostics)
-    let links = checker.links(outline.destinations, resources: Set(resources), into: &diagnostics)
+    let links = checker.links(outline.destinations, resources: Set(resources.map(\.path)), into: &diagnostics)
     guard let frontMatter else { return nil }
     return LoadedSkill(
       frontMatter: frontMatter, body: source.body, bodyFirstLine: source.bodyFirstLine,

@@ -10,6 +10,8 @@ public enum SkillResourceError: Error, Sendable, Hashable, CustomStringConvertib
   case notAFile(String, skill: String)
   /// The file exists but could not be read.
   case unreadable(String, skill: String, reason: String)
+  /// The file is not UTF-8 text (it holds NUL bytes or invalid UTF-8), so it is not handed out as text.
+  case binary(String, skill: String, size: Int)
 
   /// What went wrong, naming the skill and the path.
   public var description: String {
@@ -24,6 +26,9 @@ public enum SkillResourceError: Error, Sendable, Hashable, CustomStringConvertib
       "skill \"\(skill)\": \"\(path)\" is not a regular file"
     case .unreadable(let path, let skill, let reason):
       "skill \"\(skill)\": \"\(path)\" cannot be read: \(reason)"
+    case .binary(let path, let skill, let size):
+      "skill \"\(skill)\": \"\(path)\" is a binary file (\(CountFormatting.grouped(size)) bytes); "
+        + "only text resources can be read"
     }
   }
 }

@@ -1,0 +1,115 @@
+import ModelSession
+
+/// The tool `Skills` adds when some skill has resources: the model reads one
+/// text file of an activated skill, a window of at most 32 KiB at a time.
+///
+/// Arguments: `skill` (one of the skills that have resources), `path` (as the
+/// activation listed it), and optionally `offset` and `limit` in bytes. Every
+/// refusal (the skill is not activated yet, no such resource, a binary file,
+/// a path that leads outside the folder, a FIFO or a device) is answered with
+/// an output that starts with `Error:`, so the model can correct itself and
+/// the session goes on. Files are only ever read, never run.
+///
+/// Its definition depends only on the list of skills, so activations never
+/// change it (no prompt-cache miss).
+struct SkillResourceTool: Tool {
+  let name = Skills.readResourceToolName
+  let description =
+    "Reads a text file that an activated skill lists among its resources, at most 32 KB per call. "
+    + "For a longer file, call again with the offset the previous result gives."
+  let parameters: GenerationSchema
+  let sourcesByName: [String: LoadedSkill]
+  let activations: SkillActivations
+
+  /// The tool for `skills`, or `nil` when none of them has resources.
+  init?(skills: [Skill], activations: SkillActivations) throws {
+    let readable = skills.compactMap { skill in
+      skill.source.flatMap { $0.resources.isEmpty ? nil : (skill.name, $0) }
+    }
+    guard !readable.isEmpty else { return nil }
+    self.activations = activations
+    sourcesByName = Dictionary(readable, uniquingKeysWith: { first, _ in first })
+    parameters = try GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "SkillResourceArguments",
+        properties: [
+          DynamicGenerationSchema.Property(
+            name: "skill", description: "The name of an activated skill",
+            schema: DynamicGenerationSchema(name: "SkillWithResources", anyOf: readable.map(\.0))),
+          DynamicGenerationSchema.Property(
+            name: "path", description: "The file's path as the skill's resource list gives it",
+            schema: DynamicGenerationSchema(type: String.self)),
+          DynamicGenerationSchema.Property(
+            name: "offset", description: "The byte offset to start from (default 0)",
+            schema: DynamicGenerationSchema(type: Int.self), isOptional: true),
+          DynamicGenerationSchema.Property(
+            name: "limit", description: "The most bytes to return (default and maximum 32768)",
+            schema: DynamicGenerationSchema(type: Int.self), isOptional: true),
+        ]),
+      dependencies: [])
+  }
+
+  func call(arguments: GeneratedContent) async throws -> Prompt {
+    let skillName = try arguments.value(String.self, forProperty: "skill")
+    let path = try arguments.value(String.self, forProperty: "path")
+    let offset = try arguments.value(Int?.self, forProperty: "offset") ?? 0
+    let limit = try arguments.value(Int?.self, forProperty: "limit") ?? SkillResourceExcerpt.defaultLimit
+    guard let source = sourcesByName[skillName] else {
+      let names = sourcesByName.keys.sorted().joined(separator: ", ")
+      return Prompt("Error: no skill named \"\(skillName)\" has resources. Skills with resources: \(names).")
+    }
+    guard await isActivated(skillName) else {
+      return Prompt(
+        "Error: the skill \"\(skillName)\" is not activated. Activate it first; its instructions say which "
+          + "of its files to read.")
+    }
+    guard offset >= 0, limit > 0 else {
+      return Prompt(
+        "Error: offset must be 0 or more and limit more than 0 (got offset \(offset), limit \(limit)).")
+    }
+    guard let resource = source.resource(at: path) else {
+      return Prompt("Error: \(SkillResourceError.notFound(path, skill: skillName)). \(listing(source))")
+    }
+    guard resource.isText else {
+      return Prompt(
+        "Error: \(SkillResourceError.binary(resource.path, skill: skillName, size: resource.size)).")
+    }
+    let excerpt: SkillResourceExcerpt
+    do {
+      excerpt = try source.readTextResource(
+        resource.path, offset: offset, limit: min(limit, SkillResourceExcerpt.defaultLimit))
+    } catch {
+      return Prompt("Error: \(error).")
+    }
+    return Prompt(Self.render(excerpt, skill: skillName))
+  }
+
+  /// Whether the model has activated the skill: an active instructions skill,
+  /// or a prompt skill whose body it has been given.
+  private func isActivated(_ name: String) async -> Bool {
+    if await activations.isActive(name) { return true }
+    return await activations.isPromptSkillVisible(name)
+  }
+
+  private func listing(_ source: LoadedSkill) -> String {
+    let shown = source.resources.prefix(50).map(\.path)
+    let more =
+      source.resources.count > shown.count ? ", and \(source.resources.count - shown.count) more" : ""
+    return "Its resources: \(shown.joined(separator: ", "))\(more)."
+  }
+
+  /// The window in a tag naming the file and the bytes shown, then how to continue.
+  static func render(_ excerpt: SkillResourceExcerpt, skill: String) -> String {
+    var text =
+      "<skill_resource skill=\"\(skill)\" path=\"\(excerpt.path)\" "
+      + "bytes=\"\(excerpt.offset)-\(excerpt.endOffset) of \(excerpt.totalSize)\">\n"
+      + excerpt.text + (excerpt.text.hasSuffix("\n") || excerpt.text.isEmpty ? "" : "\n")
+      + "</skill_resource>"
+    if excerpt.remainingBytes > 0 {
+      text +=
+        "\n\(CountFormatting.grouped(excerpt.remainingBytes)) more bytes: call \(Skills.readResourceToolName) "
+        + "again with offset \(excerpt.endOffset) to continue."
+    }
+    return text
+  }
+}
