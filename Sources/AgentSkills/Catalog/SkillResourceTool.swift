@@ -88,7 +88,7 @@ struct SkillResourceTool: Tool {
   /// or a prompt skill whose body it has been given.
   private func isActivated(_ name: String) async -> Bool {
     if await activations.isActive(name) { return true }
-    return await activations.isPromptSkillVisible(name)
+    return await activations.isLoaded(name)
   }
 
   private func listing(_ source: LoadedSkill) -> String {

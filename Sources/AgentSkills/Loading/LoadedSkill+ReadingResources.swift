@@ -1,9 +1,4 @@
-import Foundation
-
 extension LoadedSkill {
-  /// The largest resource the read tool opens, in bytes: 16 MiB.
-  public static let maximumReadableResourceSize = 16 << 20
-
   /// Reads a window of a text file in the skill folder: at most `limit` bytes
   /// from byte `offset`, cut so that no UTF-8 character is split.
   ///
@@ -20,20 +15,35 @@ extension LoadedSkill {
   public func readTextResource(
     _ path: String, offset: Int = 0, limit: Int = SkillResourceExcerpt.defaultLimit
   ) throws(SkillResourceError) -> SkillResourceExcerpt {
-    let bytes = [UInt8](try contentsOfResource(path, limit: Self.maximumReadableResourceSize))
+    if path.hasPrefix("/") || path.hasPrefix("~") { throw .outsideSkillFolder(path, skill: name) }
     let shownPath = RelativePath.normalized(path) ?? path
-    let start = Self.characterStart(atOrAfter: min(max(0, offset), bytes.count), in: bytes)
-    var end = Self.characterStart(atOrBefore: min(bytes.count, start + max(1, limit)), in: bytes)
-    if end <= start && start < bytes.count {
-      // A limit smaller than one character still returns that character.
-      end = Self.characterStart(atOrAfter: start + 1, in: bytes)
+    let window = max(1, limit)
+    // Three bytes more on each side than asked, to find the characters' edges.
+    let from = max(0, offset)
+    let chunk: [UInt8]
+    let fileSize: Int
+    do {
+      (chunk, fileSize) = try ResourceWindowReader(canonicalFolder: canonicalFolder)
+        .read(path, offset: from, count: window + 4)
+    } catch {
+      throw SkillResourceError(error, skill: name)
     }
-    let window = bytes[start..<end]
-    guard ResourceContentClassifier.isText(window, isPrefix: false) else {
-      throw .binary(shownPath, skill: name, size: bytes.count)
+    let reachesEnd = from + chunk.count >= fileSize
+    let start = Self.characterStart(atOrAfter: 0, in: chunk)
+    var end =
+      reachesEnd && start + window >= chunk.count
+      ? chunk.count : Self.characterStart(atOrBefore: min(chunk.count, start + window), in: chunk)
+    if end <= start && start < chunk.count {
+      // A limit smaller than one character still returns that character.
+      end = Self.characterStart(atOrAfter: start + 1, in: chunk)
+    }
+    let text = chunk[start..<end]
+    guard ResourceContentClassifier.isText(text, isPrefix: false) else {
+      throw .binary(shownPath, skill: name, size: fileSize)
     }
     return SkillResourceExcerpt(
-      path: shownPath, text: String(decoding: window, as: UTF8.self), offset: start, totalSize: bytes.count)
+      path: shownPath, text: String(decoding: text, as: UTF8.self), offset: min(from, fileSize) + start,
+      totalSize: fileSize)
   }
 
   /// The first index at or after `index` that does not hold a UTF-8 continuation

@@ -95,16 +95,12 @@ struct SkillFolderChecker {
   /// Reads the start of a file whose extension says nothing, to tell text from binary.
   private func sniff(_ path: String, size: Int) -> SkillResource.Content {
     if size == 0 { return .text }
-    guard size <= Self.largestSniffedFile,
-      case .contents(let bytes) = FileSystem.readFile(
-        canonicalFolder + "/" + path, limit: Self.largestSniffedFile)
+    let reader = ResourceWindowReader(canonicalFolder: canonicalFolder)
+    guard let start = try? reader.read(path, offset: 0, count: ResourceContentClassifier.sniffLength)
     else { return .binary }
-    let start = bytes.prefix(ResourceContentClassifier.sniffLength)
-    return ResourceContentClassifier.isText(start, isPrefix: start.count < bytes.count) ? .text : .binary
+    return ResourceContentClassifier.isText(start.bytes, isPrefix: start.bytes.count < start.fileSize)
+      ? .text : .binary
   }
-
-  /// Files with an unknown extension larger than this are listed as binary without reading.
-  static let largestSniffedFile = 1 << 20
 
   private func walk(
     relative: String, depth: Int, files: inout [(path: String, size: Int)], truncated: inout Bool,
