@@ -37,7 +37,7 @@ struct AnalyzeCommand: Command {
     }
     let records = try CacheImpactAnalyzer.records(contentsOf: URL(fileURLWithPath: path))
     let analysis = try await Analysis(records: records, model: model)
-    print(json ? try analysis.json() : analysis.text)
+    if json { print(try analysis.json()) } else { printText(analysis.text) }
     if let html {
       var page = CacheReportPage(
         title: "Prompt-cache impact of \(URL(fileURLWithPath: path).lastPathComponent)")

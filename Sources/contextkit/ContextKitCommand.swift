@@ -62,10 +62,10 @@ struct ContextKitCommand {
   }
 }
 
-/// Writes `contextkit: message` to standard error.
+/// Writes `contextkit: message` to standard error, control characters escaped (see ``TerminalText``).
 func printError(_ message: String) {
   var standardError = StandardError()
-  print("contextkit: \(message)", to: &standardError)
+  print("contextkit: \(TerminalText.escaped(message))", to: &standardError)
 }
 
 /// Standard error as a text output stream.

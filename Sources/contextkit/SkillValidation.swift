@@ -30,7 +30,9 @@ struct SkillValidation {
       let summary = Summary(skills: skillCount, errors: errors, warnings: warnings, diagnostics: diagnostics)
       print(String(decoding: try encoder.encode(summary), as: UTF8.self))
     } else {
-      for diagnostic in diagnostics { print(diagnostic.description) }
+      for diagnostic in diagnostics {
+        printText(TerminalText.escaped(diagnostic.description, keepingNewlines: false))
+      }
       print(
         "\(skillCount) valid skill\(skillCount == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
       )

@@ -76,8 +76,8 @@ struct SkillsCommand: Command {
     let width = library.names.map(\.count).max() ?? 0
     for skill in library.loadedSkills {
       let flavour = skill.activation == .instructions ? "instructions" : "prompt"
-      print(
-        "\(skill.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(flavour.padding(toLength: 12, withPad: " ", startingAt: 0))  \(skill.description)"
+      printText(
+        "\(skill.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(flavour.padding(toLength: 12, withPad: " ", startingAt: 0))  \(TerminalText.escaped(skill.description, keepingNewlines: false))"
       )
     }
     return library.hasErrors ? 1 : 0
@@ -89,29 +89,29 @@ struct SkillsCommand: Command {
       printError("no skill named \"\(skillName)\"; available: \(library.names.joined(separator: ", "))")
       return 1
     }
-    print("name: \(skill.name)")
-    print("description: \(skill.description)")
-    print(
+    printText("name: \(skill.name)")
+    printText("description: \(skill.description)")
+    printText(
       "activation: \(skill.activation.rawValue)\(skill.allowsDeactivation ? " (allows deactivation)" : "")")
-    print("folder: \(skill.folder.path)")
+    printText("folder: \(skill.folder.path)")
     if !skill.sections.isEmpty {
-      print("sections:")
+      printText("sections:")
       for section in skill.sections.flatMap(\.flattened) {
-        print(
+        printText(
           "  \(String(repeating: "  ", count: max(0, section.level - 1)))\(section.title) (line \(section.line))"
         )
       }
     }
     if !skill.links.isEmpty {
-      print("links:")
-      for link in skill.links { print("  \(link.destination) (line \(link.line))") }
+      printText("links:")
+      for link in skill.links { printText("  \(link.destination) (line \(link.line))") }
     }
     if !skill.resources.isEmpty {
-      print("resources:")
-      for resource in skill.resources { print("  \(resource)") }
+      printText("resources:")
+      for resource in skill.resources { printText("  \(resource)") }
     }
-    print("---")
-    print(skill.body)
+    printText("---")
+    printText(skill.body)
     return 0
   }
 
@@ -120,12 +120,12 @@ struct SkillsCommand: Command {
     let skills = Skills(activations: SkillActivations(), skills: library.skills)
     var resolution = ProfileResolution()
     try await skills.resolve(into: &resolution)
-    print(Instructions(segments: resolution.instructionSegments).text)
+    printText(Instructions(segments: resolution.instructionSegments).text)
     for tool in resolution.tools {
       let definition = Transcript.ToolDefinition(tool: tool)
-      print("")
-      print("tool \(definition.name): \(definition.description)")
-      print(definition.parameters.jsonSchema.jsonString(prettyPrinted: true))
+      printText("")
+      printText("tool \(definition.name): \(definition.description)")
+      printText(definition.parameters.jsonSchema.jsonString(prettyPrinted: true))
     }
     return 0
   }

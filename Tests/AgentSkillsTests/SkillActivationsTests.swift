@@ -109,3 +109,35 @@ import Testing
     as: UTF8.self)
   #expect(written == #"{"activeSkillNames":["a"],"loadedSkillNames":["c"],"version":1}"#)
 }
+
+@Test func `a state file with an invalid version or skill name is refused and changes nothing`() async throws
+{
+  let fixture = try SkillFixture()
+  let activations = SkillActivations(active: ["kept"])
+  for version in [-7, 0] {
+    let file = try fixture.write(
+      "{\"activeSkillNames\": [], \"version\": \(version)}", to: "v\(version).json")
+    await #expect(throws: SkillActivationsError.unsupportedVersion(path: file.path, version: version)) {
+      try await activations.load(from: file)
+    }
+  }
+  for name in [
+    "../../etc/passwd", "", "Upper", "a--b", "-a", "with space", "\u{1B}[2J",
+    String(repeating: "a", count: 65),
+  ] {
+    let snapshot =
+      "{\"activeSkillNames\": [\"ok\", \(String(decoding: try JSONEncoder().encode(name), as: UTF8.self))], \"version\": 1}"
+    let file = try fixture.write(snapshot, to: "names.json")
+    await #expect(throws: SkillActivationsError.invalidSkillName(path: file.path, name: name)) {
+      try await activations.load(from: file)
+    }
+  }
+  let loaded = try fixture.write(
+    #"{"activeSkillNames": [], "loadedSkillNames": ["../x"], "version": 1}"#, to: "loaded.json")
+  await #expect(throws: SkillActivationsError.invalidSkillName(path: loaded.path, name: "../x")) {
+    try await activations.load(from: loaded)
+  }
+  #expect(await activations.activeSkillNames == ["kept"])
+  let message = SkillActivationsError.unsupportedVersion(path: "s.json", version: -7).description
+  #expect(message.contains("version -7 is not a valid version"))
+}

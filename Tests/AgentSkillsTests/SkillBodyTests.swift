@@ -136,3 +136,20 @@ import Testing
   #expect(unbounded.resources.count == 5)
   #expect(!unbounded.resources.map(\.path).contains("a/b/c/d/e/f/g/deep.txt"))
 }
+
+@Test func `a reference-style link is reported on the link's line, not the definition's`() throws {
+  let fixture = try SkillFixture()
+  let body = """
+    # Use
+
+    [guide]: references/missing.md
+    [full]: references/gone.md
+    Read [the guide][guide] first,
+    then [full] and [the guide][guide] again.
+
+    """
+  let folder = try fixture.skill("refs", body: body)
+  let warnings = try SkillLoader().load(folder: folder).diagnostics
+  // Lines: 1-4 front matter, 5 "# Use", 7 and 8 the definitions, 9 and 10 the links.
+  #expect(warnings.map { "\($0.line):\($0.column)" } == ["9:6", "10:6", "10:17"], "\(warnings)")
+}

@@ -89,3 +89,29 @@ import Testing
   #expect(library.diagnostics.map(\.severity) == [.warning])
   #expect(library.diagnostics.first?.message.hasPrefix("no skills here") == true)
 }
+
+@Test func `an unreadable folder and a name that is not UTF-8 are reported where they are`() throws {
+  let fixture = try SkillFixture()
+  try fixture.skill("good", in: "root")
+  try fixture.write("x", to: "root/locked/inner/SKILL.md")
+  let locked = fixture.url("root/locked").path
+  #expect(chmod(locked, 0) == 0)
+  defer { chmod(locked, 0o755) }
+  // A folder named "caf\xE9" (Latin-1, not UTF-8).
+  let bytes = (Array(fixture.url("root").path.utf8) + Array("/caf".utf8) + [0xE9, 0]).map {
+    CChar(bitPattern: $0)
+  }
+  #expect(mkdir(bytes, 0o755) == 0)
+  let library = try SkillsLibrary(root: fixture.url("root"))
+  #expect(library.names == ["good"])
+  let messages = library.diagnostics.map { "\($0.path): \($0.message)" }
+  #expect(
+    messages.contains(
+      "\(fixture.url("root").path): the name \"caf\\xE9\" is not valid UTF-8; rename it (it is skipped)"))
+  if geteuid() != 0 {  // root reads any folder
+    #expect(
+      messages.contains(
+        "\(locked): this folder cannot be listed (Permission denied); skills in it are not found"))
+  }
+  #expect(throws: SkillLoadingError.self) { try SkillsLibrary(root: fixture.url("root"), mode: .strict) }
+}

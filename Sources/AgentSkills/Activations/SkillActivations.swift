@@ -158,9 +158,7 @@ public actor SkillActivations {
     } catch {
       throw .corrupt(path: url.path, reason: "\(error)")
     }
-    guard snapshot.version <= SkillActivationsSnapshot.currentVersion else {
-      throw .unsupportedVersion(path: url.path, version: snapshot.version)
-    }
+    try snapshot.validate(path: url.path)
     restore(snapshot)
   }
 

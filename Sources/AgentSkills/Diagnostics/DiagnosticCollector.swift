@@ -26,6 +26,20 @@ struct DiagnosticCollector {
     diagnostics.append(.init(severity: severity, path: path, line: line, column: column, message: message))
   }
 
+  /// A questionable finding about another path than the collector's (a folder met during a walk).
+  mutating func questionable(_ message: String, at path: String) {
+    let severity: SkillDiagnostic.Severity = mode == .strict ? .error : .warning
+    diagnostics.append(.init(severity: severity, path: path, message: message))
+  }
+
+  /// Reports the names in a listing that are not valid UTF-8, which are skipped.
+  mutating func reportUndecodable(_ names: [String], in folder: String) {
+    for name in names {
+      questionable(
+        "the name \"\(name)\" is not valid UTF-8; rename it (it is skipped)", at: folder)
+    }
+  }
+
   mutating func append(contentsOf other: [SkillDiagnostic]) {
     diagnostics.append(contentsOf: other)
   }

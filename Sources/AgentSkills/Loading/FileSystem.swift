@@ -51,18 +51,60 @@ enum FileSystem {
     return path == folder || path.hasPrefix(folder + "/")
   }
 
-  /// The names in a directory, sorted, without `.` and `..`; `nil` when it cannot be listed.
-  static func contentsOfDirectory(_ path: String) -> [String]? {
-    guard let directory = opendir(path) else { return nil }
-    defer { closedir(directory) }
+  /// What a directory holds: its names, and the names that are not valid UTF-8.
+  struct Listing {
+    /// The names that are valid UTF-8, sorted, without `.` and `..`.
     var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
+    /// The names that are not valid UTF-8, each shown with its bad bytes as `\xHH`.
+    var undecodable: [String] = []
+  }
+
+  /// The names in a directory, or why it cannot be listed.
+  static func contentsOfDirectory(_ path: String) -> Result<Listing, DirectoryError> {
+    guard let directory = opendir(path) else {
+      return .failure(DirectoryError(reason: lastErrorDescription()))
     }
-    return names.sorted()
+    defer { closedir(directory) }
+    var listing = Listing()
+    while let entry = readdir(directory) {
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        listing.undecodable.append(showingInvalidBytes(bytes))
+        continue
+      }
+      if name != "." && name != ".." { listing.names.append(name) }
+    }
+    listing.names.sort()
+    listing.undecodable.sort()
+    return .success(listing)
+  }
+
+  /// Why a directory could not be listed.
+  struct DirectoryError: Error {
+    var reason: String
+  }
+
+  /// The bytes as text, with each byte that is not part of valid UTF-8 shown as `\xHH`.
+  static func showingInvalidBytes(_ bytes: [UInt8]) -> String {
+    var shown = ""
+    var index = 0
+    while index < bytes.count {
+      let length = min(4, bytes.count - index)
+      var decoded = false
+      for width in stride(from: length, through: 1, by: -1) {
+        if let piece = String(validating: bytes[index..<index + width], as: UTF8.self), piece.count == 1 {
+          shown += piece
+          index += width
+          decoded = true
+          break
+        }
+      }
+      if !decoded {
+        shown += "\\x" + String(bytes[index], radix: 16, uppercase: true).leftPadded(to: 2)
+        index += 1
+      }
+    }
+    return shown
   }
 
   static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
@@ -86,5 +128,12 @@ enum FileSystem {
   /// The text of `errno`.
   static func lastErrorDescription() -> String {
     String(cString: strerror(errno))
+  }
+}
+
+extension String {
+  /// The string with `0` added in front until it has `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

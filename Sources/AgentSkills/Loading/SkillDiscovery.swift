@@ -68,8 +68,16 @@ struct SkillDiscovery {
       folders.append(Found(path: path, canonical: canonical))
       return
     }
-    guard let names = FileSystem.contentsOfDirectory(path) else { return }
-    for name in names where !name.hasPrefix(".") {
+    let listing: FileSystem.Listing
+    switch FileSystem.contentsOfDirectory(path) {
+    case .success(let value): listing = value
+    case .failure(let error):
+      diagnostics.questionable(
+        "this folder cannot be listed (\(error.reason)); skills in it are not found", at: path)
+      return
+    }
+    diagnostics.reportUndecodable(listing.undecodable, in: path)
+    for name in listing.names where !name.hasPrefix(".") {
       let child = path.hasSuffix("/") ? path + name : path + "/" + name
       let childCanonical: String
       switch FileSystem.kind(of: child) {

@@ -107,8 +107,21 @@ struct SkillFolderChecker {
     diagnostics: inout DiagnosticCollector
   ) {
     let directory = relative.isEmpty ? canonicalFolder : canonicalFolder + "/" + relative
-    guard let names = FileSystem.contentsOfDirectory(directory) else { return }
-    for name in names where !name.hasPrefix(".") {
+    let listing: FileSystem.Listing
+    switch FileSystem.contentsOfDirectory(directory) {
+    case .success(let value): listing = value
+    case .failure(let error):
+      diagnostics.questionable(
+        "the folder \"\(relative.isEmpty ? "." : relative)\" cannot be listed (\(error.reason)); "
+          + "its files are not resources")
+      return
+    }
+    for name in listing.undecodable {
+      diagnostics.questionable(
+        "the name \"\(relative.isEmpty ? name : relative + "/" + name)\" is not valid UTF-8; "
+          + "rename it (it is not a resource)")
+    }
+    for name in listing.names where !name.hasPrefix(".") {
       if relative.isEmpty && name == "SKILL.md" { continue }
       let path = relative.isEmpty ? name : relative + "/" + name
       let absolute = canonicalFolder + "/" + path

@@ -95,6 +95,13 @@ struct FrontMatterReader {
     return problems.isEmpty ? name : nil
   }
 
+  /// Whether `name` follows the naming rules (what ``readName`` checks, except the folder).
+  static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name.unicodeScalars.count <= maximumNameLength
+      && name.unicodeScalars.allSatisfy(isNameCharacter)
+      && !name.hasPrefix("-") && !name.hasSuffix("-") && !name.contains("--")
+  }
+
   private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
     ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
   }

@@ -54,7 +54,8 @@ struct MarkdownOutline {
         guard let url = cmark_node_get_url(node) else { break }
         let destination = String(cString: url)
         if lineStarts == nil { lineStarts = startsOfLines(in: bytes) }
-        let (line, column) = locate(destination, of: node, in: bytes, lineStarts: lineStarts ?? [0])
+        let (line, column) = locate(
+          destination, text: plainText(of: node), of: node, in: bytes, lineStarts: lineStarts ?? [0])
         destinations.append(Destination(destination: destination, line: line + firstLine - 1, column: column))
       default:
         break
@@ -64,30 +65,90 @@ struct MarkdownOutline {
   }
 
   /// The body line and column of a link's destination. libcmark gives inline
-  /// nodes no position, so the destination is looked for in the lines of the
-  /// nearest block that has one.
+  /// nodes no position, so the link is looked for in the lines of the nearest
+  /// block that has one: an inline destination `](destination` first, else, for
+  /// a reference link (`[text][label]`, `[label]`), the link's bracketed text on
+  /// a line that is not a definition, so that a diagnostic points at the link
+  /// and not at the `[label]: destination` line.
   private static func locate(
-    _ destination: String, of node: OpaquePointer, in text: [UInt8], lineStarts: [Int]
+    _ destination: String, text: String, of node: OpaquePointer, in bytes: [UInt8], lineStarts: [Int]
   ) -> (line: Int, column: Int) {
     var block: OpaquePointer? = node
     while let current = block, cmark_node_get_start_line(current) == 0 {
       block = cmark_node_parent(current)
     }
     guard let block else { return (1, 1) }
-    let start = max(1, Int(cmark_node_get_start_line(block)))
-    let end = min(max(start, Int(cmark_node_get_end_line(block))), lineStarts.count)
+    func line(_ number: Int) -> ArraySlice<UInt8> {
+      let lineStart = lineStarts[number - 1]
+      return bytes[lineStart..<(number < lineStarts.count ? lineStarts[number] : bytes.count)]
+    }
+    // libcmark numbers an inline node's lines as if the reference definitions
+    // that open its paragraph were not there; count them back in.
+    var shift = 0
+    if cmark_node_get_type(block).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue {
+      var container = cmark_node_parent(block)
+      while let current = container, cmark_node_get_type(current).rawValue >= CMARK_NODE_FIRST_INLINE.rawValue
+      {
+        container = cmark_node_parent(current)
+      }
+      if let container {
+        var number = max(1, Int(cmark_node_get_start_line(container)))
+        while number <= lineStarts.count && isDefinition(line(number)) {
+          shift += 1
+          number += 1
+        }
+      }
+    }
+    let start = min(max(1, Int(cmark_node_get_start_line(block)) + shift), lineStarts.count)
+    let end = min(max(start, Int(cmark_node_get_end_line(block)) + shift), lineStarts.count)
     let fallback = (start, max(1, Int(cmark_node_get_start_column(block))))
-    let needle = Array(destination.utf8)
-    guard !needle.isEmpty, start <= end else { return fallback }
-    for lineNumber in start...end {
-      let lineStart = lineStarts[lineNumber - 1]
-      let lineEnd = lineNumber < lineStarts.count ? lineStarts[lineNumber] : text.count
-      guard let offset = firstOffset(of: needle, in: text[lineStart..<lineEnd]) else { continue }
+    guard start <= end else { return fallback }
+    func column(of offset: Int, onLine number: Int) -> Int {
       // Columns count characters (Unicode scalars), not bytes.
-      let column = text[lineStart..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
-      return (lineNumber, column)
+      bytes[lineStarts[number - 1]..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } + 1
+    }
+    let target = Array(destination.utf8)
+    for opener in ["](", "](<", "<"] where !target.isEmpty {
+      let needle = Array(opener.utf8) + target
+      for number in start...end {
+        if let offset = firstOffset(of: needle, in: line(number)) {
+          return (number, column(of: offset + opener.utf8.count, onLine: number))
+        }
+      }
+    }
+    let bracketed = Array("[\(text)]".utf8)
+    for number in start...end where !isDefinition(line(number)) {
+      if let offset = firstOffset(of: bracketed, in: line(number)) {
+        return (number, column(of: offset, onLine: number))
+      }
     }
     return fallback
+  }
+
+  /// Whether a line is a link reference definition (`[label]: destination`).
+  private static func isDefinition(_ line: ArraySlice<UInt8>) -> Bool {
+    let trimmed = line.drop { $0 == UInt8(ascii: " ") }
+    guard trimmed.first == UInt8(ascii: "["), let close = trimmed.firstIndex(of: UInt8(ascii: "]")) else {
+      return false
+    }
+    return trimmed.index(after: close) < trimmed.endIndex
+      && trimmed[trimmed.index(after: close)] == UInt8(ascii: ":")
+  }
+
+  /// The text inside a link, as written (its text and code pieces joined).
+  private static func plainText(of node: OpaquePointer) -> String {
+    var text = ""
+    var child = cmark_node_first_child(node)
+    while let current = child {
+      switch cmark_node_get_type(current) {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+        if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+      default:
+        text += plainText(of: current)
+      }
+      child = cmark_node_next(current)
+    }
+    return text
   }
 
   /// The byte offset at which each line of `text` starts.

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import contextkit
+
+@Suite(.timeLimit(.minutes(2))) struct `terminal output escapes control characters` {
+  @Test func `escape sequences, C1 controls and bidirectional overrides are shown escaped`() {
+    #expect(TerminalText.escaped("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
+    #expect(TerminalText.escaped("title\u{1B}]0;pwned\u{07}") == "title\\u{1B}]0;pwned\\u{7}")
+    #expect(TerminalText.escaped("csi\u{9B}31m del\u{7F}") == "csi\\u{9B}31m del\\u{7F}")
+    #expect(TerminalText.escaped("abc\u{202E}fed") == "abc\\u{202E}fed")
+    #expect(TerminalText.escaped("over\rwrite") == "over\\rwrite")
+    #expect(TerminalText.escaped("two\nlines\tand tab") == "two\nlines\tand tab")
+    #expect(TerminalText.escaped("two\nlines", keepingNewlines: false) == "two\\nlines")
+    #expect(TerminalText.escaped("café ✓ 日本") == "café ✓ 日本")
+  }
+
+  /// The built `contextkit` next to the test bundle.
+  static var executable: URL? {
+    let folder = Bundle.main.bundleURL.deletingLastPathComponent()
+    for candidate in [Bundle.main.bundleURL, folder] {
+      let url = candidate.appendingPathComponent("contextkit")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    return nil
+  }
+
+  private func run(_ arguments: [String]) throws -> (output: Data, error: Data) {
+    let executable = try #require(Self.executable)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (outputData, errorData)
+  }
+
+  @Test func `skills list, show, catalog and validate never print raw escapes from SKILL.md`() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-esc-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("sneaky")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let skill = """
+      ---
+      name: sneaky
+      description: "Clears the screen \\e[2J\\e]0;title\\a and more \\u009B31m red"
+      colour: "\\e[31m"
+      ---
+      # Use \u{1B}[5m
+
+      Body \u{1B}[8mhidden\u{1B}[0m and [a link](references/\u{1B}[2Jx.md).
+
+      """
+    try Data(skill.utf8).write(to: folder.appendingPathComponent("SKILL.md"))
+    for arguments in [
+      ["skills", "list", root.path], ["skills", "show", "--root", root.path, "sneaky"],
+      ["skills", "catalog", "--root", root.path], ["skills", "validate", "--strict", root.path],
+    ] {
+      let (output, error) = try run(arguments)
+      #expect(!output.contains(0x1B), "\(arguments)")
+      #expect(!error.contains(0x1B), "\(arguments)")
+      #expect(!String(decoding: output, as: UTF8.self).unicodeScalars.contains("\u{9B}"), "\(arguments)")
+      #expect(String(decoding: output + error, as: UTF8.self).contains("\\u{1B}"), "\(arguments)")
+    }
+  }
+}
