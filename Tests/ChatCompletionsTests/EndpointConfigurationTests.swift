@@ -68,13 +68,14 @@ func `the server root drops the version component`(base: String, expected: Strin
 @Test func `the URL request carries the headers, method and body`() throws {
   let endpoint = EndpointConfiguration(
     baseURL: try url("http://h/v1"), apiKey: "sk-test-key", additionalHeaders: ["X-Org": "acme"])
-  let request = endpoint.request(url: endpoint.chatCompletionsURL, body: Data("{}".utf8), timeout: 5)
-  #expect(request.httpMethod == "POST")
-  #expect(request.httpBody == Data("{}".utf8))
-  #expect(request.timeoutInterval == 5)
-  #expect(request.value(forHTTPHeaderField: "authorization") == "Bearer sk-test-key")
-  #expect(request.value(forHTTPHeaderField: "x-org") == "acme")
-  #expect(request.value(forHTTPHeaderField: "Accept") == "text/event-stream")
+  let request = endpoint.request(
+    url: endpoint.chatCompletionsURL, body: Data("{}".utf8), timeouts: ChatCompletionsTimeouts(5))
+  #expect(request.method == "POST")
+  #expect(request.body == Data("{}".utf8))
+  #expect(request.timeouts == ChatCompletionsTimeouts(connect: 5, firstByte: 5, idle: 5))
+  #expect(request.headers["authorization"] == "Bearer sk-test-key")
+  #expect(request.headers["x-org"] == "acme")
+  #expect(request.headers["Accept"] == "text/event-stream")
 }
 
 @Test func `the API key never appears in any description`() throws {

@@ -96,15 +96,22 @@ func `context length messages are context size failures with their numbers`(body
   #expect(failure(404, "").error.message.contains("not found"))
 }
 
-@Test func `URL errors map to timeout, cancellation and connection failures`() {
+@Test func `transport failures map to timeouts with their stage, cancellation and connection failures`() {
   #expect(
-    mapper.failure(transportError: URLError(.timedOut)) as? ChatCompletionsFailure
+    mapper.failure(transportError: TransportFailure.idleTimeout(seconds: 3, url: "http://h/v1"))
+      as? ChatCompletionsFailure
       == .timeout(
-        .init(kind: .timedOut, message: "the request timed out (\(URLError.Code.timedOut.rawValue))")))
-  #expect(mapper.failure(transportError: URLError(.cancelled)) is CancellationError)
+        .init(
+          kind: .timedOut,
+          message: "http://h/v1 sent nothing for 3 s (the idle timeout) in the middle of its answer",
+          timeoutStage: .idle)))
   #expect(mapper.failure(transportError: CancellationError()) is CancellationError)
-  let lost = mapper.failure(transportError: URLError(.networkConnectionLost)) as? ChatCompletionsFailure
+  let lost =
+    mapper.failure(transportError: TransportFailure.connectionFailed("reset")) as? ChatCompletionsFailure
   #expect(lost?.error.kind == .connectionFailed)
+  let redirect = mapper.failure(
+    transportError: TransportFailure.crossOriginRedirect(from: "http://a", to: "http://b"))
+  #expect((redirect as? ChatCompletionsFailure)?.error.kind == .redirectRefused)
 }
 
 @Test func `server text that echoes the key is redacted`() {

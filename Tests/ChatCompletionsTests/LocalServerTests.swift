@@ -37,7 +37,7 @@ struct LocalServerTests {
   @Test func `a raw streamed completion arrives in several chunks, head first`() async throws {
     let request = endpoint.request(
       url: endpoint.chatCompletionsURL, body: requestBody("Count from one to twenty.", maxTokens: 40))
-    let response = try await client.http.send(request)
+    let response = try await client.transport.send(request)
     #expect(response.status == 200)
     #expect(response.headers["content-type"]?.hasPrefix("text/event-stream") == true)
     var pieces: [Data] = []
@@ -95,7 +95,7 @@ struct LocalServerTests {
     await #expect {
       _ = try await client.streamChunks(requestBody: requestBody("Hi", extra: format))
     } throws: { error in
-      guard case .other(let details) = error as? ChatCompletionsFailure else { return false }
+      guard let details = error as? ChatCompletionsError else { return false }
       return details.status == 500 && details.message.contains("json_object")
     }
   }
@@ -105,7 +105,7 @@ struct LocalServerTests {
     await #expect {
       for try await _ in try await client.streamChunks(requestBody: body) {}
     } throws: { error in
-      (error as? ChatCompletionsFailure)?.error.kind == .truncatedStream
+      (error as? ChatCompletionsError)?.kind == .truncatedStream
     }
   }
 
@@ -125,11 +125,11 @@ struct LocalServerTests {
     consumer.cancel()
     await #expect(throws: CancellationError.self) { try await consumer.value }
     var waited = 0
-    while client.http.inFlightRequestCount > 0, waited < 300 {
+    while client.transport.inFlightRequestCount > 0, waited < 300 {
       try await Task.sleep(for: .milliseconds(10))
       waited += 1
     }
-    #expect(client.http.inFlightRequestCount == 0)
+    #expect(client.transport.inFlightRequestCount == 0)
   }
 
   @Test func `twenty concurrent streams on one client all complete`() async throws {

@@ -6,21 +6,27 @@ import Foundation
 /// Iteration ends after `[DONE]`. It throws when the stream fails: an error
 /// event, a malformed chunk, a transport error, or a body that ends before
 /// the stream is complete (mid-event, or with neither `[DONE]` nor a
-/// `finish_reason`). Cancelling the iterating task cancels the request.
+/// `finish_reason`), as `LanguageModelError` where one fits and
+/// ``ChatCompletionsError`` otherwise. Cancelling the iterating task cancels
+/// the request.
 public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
   /// Each element is one decoded chunk.
   public typealias Element = ChatCompletionChunk
 
-  private let body: AsyncThrowingStream<Data, any Error>
+  private let body: HTTPBody
   private let decoder: ChunkDecoder
 
   /// Creates a stream that decodes the chunks of an SSE body from any source,
-  /// such as a ``StreamingHTTPResponse/body`` or a recorded file.
+  /// such as a recorded file.
   public init(body: AsyncThrowingStream<Data, any Error>) {
-    self.init(body: body, decoder: ChunkDecoder())
+    self.init(body: HTTPBody(body), decoder: ChunkDecoder())
   }
 
   init(body: AsyncThrowingStream<Data, any Error>, decoder: ChunkDecoder) {
+    self.init(body: HTTPBody(body), decoder: decoder)
+  }
+
+  init(body: HTTPBody, decoder: ChunkDecoder) {
     self.body = body
     self.decoder = decoder
   }
@@ -32,7 +38,7 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
 
   /// Reads bytes, parses events and decodes chunks on demand.
   public struct Iterator: AsyncIteratorProtocol {
-    private var bytes: AsyncThrowingStream<Data, any Error>.Iterator
+    private var bytes: HTTPBody.AsyncIterator
     private let decoder: ChunkDecoder
     private var parser = ServerSentEventParser()
     private var pending: [ServerSentEvent] = []
@@ -41,13 +47,21 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     private var sawAnyEvent = false
     private var finished = false
 
-    init(bytes: AsyncThrowingStream<Data, any Error>.Iterator, decoder: ChunkDecoder) {
+    init(bytes: HTTPBody.AsyncIterator, decoder: ChunkDecoder) {
       self.bytes = bytes
       self.decoder = decoder
     }
 
     /// The next chunk, or `nil` after `[DONE]`.
     public mutating func next() async throws -> ChatCompletionChunk? {
+      do {
+        return try await nextChunk()
+      } catch {
+        throw ErrorBoundary.publicError(for: error, mapper: decoder.mapper)
+      }
+    }
+
+    private mutating func nextChunk() async throws -> ChatCompletionChunk? {
       while !finished {
         while pendingIndex < pending.count {
           let event = pending[pendingIndex]

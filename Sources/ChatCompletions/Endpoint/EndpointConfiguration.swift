@@ -1,10 +1,6 @@
 import Foundation
 import ModelSession
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Where and how to reach an OpenAI-compatible chat completions endpoint:
 /// the base URL, the credential and the extra headers.
 ///
@@ -31,11 +27,19 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   /// Headers set over the defaults, one field at a time (names are case-insensitive).
   public var additionalHeaders: HTTPHeaderFields
 
+  /// Which redirects requests follow: by default at most five within the
+  /// base URL's origin, so that the credential never leaves it.
+  public var redirectPolicy: RedirectPolicy
+
   /// Creates a configuration.
-  public init(baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:]) {
+  public init(
+    baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
+    redirectPolicy: RedirectPolicy = .sameOrigin
+  ) {
     self.baseURL = baseURL
     self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : APIKey($0) }
     self.additionalHeaders = HTTPHeaderFields(additionalHeaders)
+    self.redirectPolicy = redirectPolicy
   }
 
   /// The URL that chat completion requests are posted to.
@@ -81,25 +85,16 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     return headers.merging(additionalHeaders)
   }
 
-  /// A URL request with ``requestHeaders``, the given method, body and timeout.
-  public func request(
-    url: URL, method: String = "POST", body: Data? = nil, timeout: TimeInterval? = nil,
-    accept: String? = nil
-  ) -> URLRequest {
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.httpBody = body
-    if let timeout {
-      request.timeoutInterval = timeout
-    }
+  /// A request with ``requestHeaders``, the given method, body and timeouts.
+  package func request(
+    url: URL, method: String = "POST", body: Data? = nil,
+    timeouts: ChatCompletionsTimeouts = ChatCompletionsTimeouts(), accept: String? = nil
+  ) -> HTTPRequest {
     var headers = requestHeaders
     if let accept {
       headers["Accept"] = accept
     }
-    for (name, value) in headers {
-      request.setValue(value, forHTTPHeaderField: name)
-    }
-    return request
+    return HTTPRequest(method: method, url: url, headers: headers, body: body, timeouts: timeouts)
   }
 
   /// Removes this configuration's secrets (the API key, and an `Authorization`

@@ -28,8 +28,17 @@ public struct ChatCompletionsError: Error, Sendable, Hashable, CustomStringConve
     case connectionFailed
     /// The request or the server's answer was not usable HTTP.
     case invalidResponse
-    /// The request did not complete within the configured timeout.
+    /// The request did not complete within the configured timeout
+    /// (``ChatCompletionsError/timeoutStage`` says which one).
     case timedOut
+    /// The TLS handshake failed, such as a certificate that does not verify
+    /// against the system's certificate authorities.
+    case tlsFailed
+    /// The server redirected to another origin (which the redirect policy
+    /// refuses) or to a URL that is not `http` or `https`; the message names the target.
+    case redirectRefused
+    /// The server redirected more times than the policy allows, or in a loop.
+    case tooManyRedirects
   }
 
   /// Where the failure was seen.
@@ -47,13 +56,20 @@ public struct ChatCompletionsError: Error, Sendable, Hashable, CustomStringConve
   /// The server's error `code` (a number is given as its decimal text).
   public var code: String?
 
+  /// Which timeout expired, for a ``Kind/timedOut`` error raised by the client.
+  public var timeoutStage: ChatCompletionsTimeouts.Stage?
+
   /// Creates an error.
-  public init(kind: Kind, status: Int? = nil, message: String, type: String? = nil, code: String? = nil) {
+  public init(
+    kind: Kind, status: Int? = nil, message: String, type: String? = nil, code: String? = nil,
+    timeoutStage: ChatCompletionsTimeouts.Stage? = nil
+  ) {
     self.kind = kind
     self.status = status
     self.message = message
     self.type = type
     self.code = code
+    self.timeoutStage = timeoutStage
   }
 
   /// A one-line summary: kind, status, type, code and message.
@@ -62,6 +78,7 @@ public struct ChatCompletionsError: Error, Sendable, Hashable, CustomStringConve
     if let status { parts.append("HTTP \(status)") }
     if let type { parts.append("type \(type)") }
     if let code { parts.append("code \(code)") }
+    if let timeoutStage { parts.append("\(timeoutStage.rawValue) timeout") }
     return parts.joined(separator: ", ") + ": " + message
   }
 }

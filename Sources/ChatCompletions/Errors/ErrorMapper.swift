@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Turns HTTP statuses, error bodies, error events and transport errors into
 /// ``ChatCompletionsFailure`` values.
 ///
@@ -49,31 +45,40 @@ struct ErrorMapper: Sendable {
     return classify(error, envelope: envelope)
   }
 
-  /// Maps an error thrown by URLSession (or the transport's own idle timer).
+  /// Maps an error thrown by a transport (a ``TransportFailure``) or by the
+  /// client's redirect policy.
   ///
-  /// Cancellation is not a failure: it is returned as `CancellationError`.
+  /// Cancellation is not a failure: it is returned as `CancellationError`;
+  /// a ``ChatCompletionsFailure`` is returned as it is.
   func failure(transportError: any Error) -> any Error {
     if transportError is CancellationError || transportError is ChatCompletionsFailure {
       return transportError
     }
-    guard let urlError = transportError as? URLError else {
+    guard let transport = transportError as? TransportFailure else {
       return ChatCompletionsFailure.other(
         ChatCompletionsError(kind: .connectionFailed, message: redaction.apply(to: "\(transportError)")))
     }
-    switch urlError.code {
-    case .cancelled:
-      return CancellationError()
-    case .timedOut:
+    let message = redaction.apply(to: transport.description)
+    switch transport {
+    case .connectTimeout:
       return ChatCompletionsFailure.timeout(
-        ChatCompletionsError(kind: .timedOut, message: "the request timed out (\(urlError.code.rawValue))"))
-    case .badServerResponse, .cannotParseResponse, .badURL, .unsupportedURL:
-      return ChatCompletionsFailure.other(
-        ChatCompletionsError(
-          kind: .invalidResponse, message: "unusable response (URLError \(urlError.code.rawValue))"))
-    default:
-      return ChatCompletionsFailure.other(
-        ChatCompletionsError(
-          kind: .connectionFailed, message: "connection failed (URLError \(urlError.code.rawValue))"))
+        ChatCompletionsError(kind: .timedOut, message: message, timeoutStage: .connect))
+    case .firstByteTimeout:
+      return ChatCompletionsFailure.timeout(
+        ChatCompletionsError(kind: .timedOut, message: message, timeoutStage: .firstByte))
+    case .idleTimeout:
+      return ChatCompletionsFailure.timeout(
+        ChatCompletionsError(kind: .timedOut, message: message, timeoutStage: .idle))
+    case .connectionFailed:
+      return ChatCompletionsFailure.other(ChatCompletionsError(kind: .connectionFailed, message: message))
+    case .tlsFailed:
+      return ChatCompletionsFailure.other(ChatCompletionsError(kind: .tlsFailed, message: message))
+    case .invalidResponse:
+      return ChatCompletionsFailure.other(ChatCompletionsError(kind: .invalidResponse, message: message))
+    case .crossOriginRedirect, .unsupportedRedirect:
+      return ChatCompletionsFailure.other(ChatCompletionsError(kind: .redirectRefused, message: message))
+    case .tooManyRedirects:
+      return ChatCompletionsFailure.other(ChatCompletionsError(kind: .tooManyRedirects, message: message))
     }
   }
 

@@ -7,29 +7,40 @@ import ModelSession
 /// through ``EventTranslator``.
 public struct ChatCompletionsExecutor: LanguageModelExecutor {
   /// What identifies the endpoint and credential: the base URL, the API key,
-  /// the additional headers, and the client's timeout. Nothing per request.
+  /// the additional headers, the redirect policy, and the client's timeouts.
+  /// Nothing per request.
   public struct Configuration: Hashable, Sendable {
     /// The endpoint and credential.
     public var endpoint: EndpointConfiguration
-    /// The idle timeout of the shared client.
-    public var timeout: TimeInterval
+    /// The timeouts of the shared client.
+    public var timeouts: ChatCompletionsTimeouts
+
+    /// Creates a configuration; `timeout` is the first-byte and idle timeout.
+    public init(endpoint: EndpointConfiguration, timeout: TimeInterval = 60) {
+      self.init(endpoint: endpoint, timeouts: ChatCompletionsTimeouts(timeout))
+    }
 
     /// Creates a configuration.
-    public init(endpoint: EndpointConfiguration, timeout: TimeInterval = 60) {
+    public init(endpoint: EndpointConfiguration, timeouts: ChatCompletionsTimeouts) {
       self.endpoint = endpoint
-      self.timeout = timeout
+      self.timeouts = timeouts
     }
   }
 
   /// The model type.
   public typealias Model = ChatCompletionsLanguageModel
 
-  /// The client every generation of this executor uses (one `URLSession`).
+  /// The client every generation of this executor uses (one transport).
   public let client: ChatCompletionsClient
 
-  /// Creates the executor and its client.
+  /// Creates the executor and its client, with the platform's default transport.
   public init(configuration: Configuration) {
-    client = ChatCompletionsClient(endpoint: configuration.endpoint, timeout: configuration.timeout)
+    client = ChatCompletionsClient(endpoint: configuration.endpoint, timeouts: configuration.timeouts)
+  }
+
+  /// Creates the executor over a given client (and so a given transport).
+  package init(client: ChatCompletionsClient) {
+    self.client = client
   }
 
   /// Streams one generation into the channel.
@@ -52,9 +63,9 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
       }
       try Task.checkCancellation()
       try translator.finish()
-    } catch let failure as ChatCompletionsFailure {
+    } catch {
       if Task.isCancelled { throw CancellationError() }
-      throw failure.thrownError
+      throw ErrorBoundary.publicError(for: error, mapper: client.mapper)
     }
   }
 }

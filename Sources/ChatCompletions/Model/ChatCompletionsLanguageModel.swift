@@ -21,8 +21,8 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   /// Whether the server enforces a JSON schema given as `response_format`.
   /// Only then does the model declare `.guidedGeneration`.
   public var supportsGuidedGeneration: Bool
-  /// The idle timeout: a request fails when no byte arrives for this long.
-  public var timeout: TimeInterval
+  /// How long a request may wait to connect, for the first byte, and between reads.
+  public var timeouts: ChatCompletionsTimeouts
   /// How the request spells the parts that servers disagree on.
   public var requestStyle: ChatCompletionsRequestStyle
 
@@ -34,7 +34,7 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   ///   - apiKey: sent as `Authorization: Bearer`; never shown in descriptions or errors.
   ///   - additionalHeaders: merged over the default headers, one header at a time.
   ///   - supportsGuidedGeneration: `true` only when the server enforces `response_format`.
-  ///   - timeout: the idle timeout in seconds.
+  ///   - timeout: the first-byte and idle timeout in seconds (see ``ChatCompletionsTimeouts/init(_:)``).
   ///   - requestStyle: the server's spelling of `response_format` and the token limit.
   public init(
     name: String, baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
@@ -45,8 +45,15 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
     self.endpoint = EndpointConfiguration(
       baseURL: baseURL, apiKey: apiKey, additionalHeaders: additionalHeaders)
     self.supportsGuidedGeneration = supportsGuidedGeneration
-    self.timeout = timeout
+    self.timeouts = ChatCompletionsTimeouts(timeout)
     self.requestStyle = requestStyle
+  }
+
+  /// The first-byte timeout; setting it sets the first-byte and idle
+  /// timeouts (see ``ChatCompletionsTimeouts/init(_:)``).
+  public var timeout: TimeInterval {
+    get { timeouts.firstByte }
+    set { timeouts = ChatCompletionsTimeouts(newValue) }
   }
 
   /// `.toolCalling`, `.reasoning` and `.vision`, plus `.guidedGeneration`
@@ -59,9 +66,9 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
     return capabilities
   }
 
-  /// The endpoint and credential, and the timeout of the shared client.
+  /// The endpoint and credential, and the timeouts of the shared client.
   public var executorConfiguration: ChatCompletionsExecutor.Configuration {
-    ChatCompletionsExecutor.Configuration(endpoint: endpoint, timeout: timeout)
+    ChatCompletionsExecutor.Configuration(endpoint: endpoint, timeouts: timeouts)
   }
 
   /// The builder that turns a generation request into this model's request body.

@@ -34,6 +34,7 @@ extension ChatCompletionsError {
     if let status { metadata["status"] = status }
     if let type { metadata["type"] = type }
     if let code { metadata["code"] = code }
+    if let timeoutStage { metadata["timeout"] = timeoutStage.rawValue }
     return metadata
   }
 }

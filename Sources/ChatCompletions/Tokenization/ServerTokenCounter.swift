@@ -39,7 +39,7 @@ public struct ServerTokenCounter: TokenCounter {
   public init(
     model: ChatCompletionsLanguageModel, fallback: EstimatingTokenCounter = EstimatingTokenCounter()
   ) {
-    let client = ChatCompletionsClient(endpoint: model.endpoint, timeout: model.timeout)
+    let client = ChatCompletionsClient(endpoint: model.endpoint, timeouts: model.timeouts)
     self.init(tokenizer: ServerTokenizer(client: client, model: model.name), fallback: fallback)
   }
 
@@ -51,8 +51,8 @@ public struct ServerTokenCounter: TokenCounter {
         return tokenization.tokens.count
       }
       return fallback.tokens(forByteCount: text.utf8.count)
-    } catch let failure as ChatCompletionsFailure {
-      throw failure.thrownError
+    } catch {
+      throw ErrorBoundary.publicError(for: error, mapper: tokenizer.mapper)
     }
   }
 

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A server endpoint that turns text into the model's tokens.
 public enum TokenizeEndpoint: String, Sendable, Hashable, CaseIterable {
   /// llama.cpp's `llama-server`: `POST /tokenize` with `{"content": text}`.
@@ -51,7 +47,10 @@ public actor ServerTokenizer {
   private let model: String
   private var detection = Detection.unknown
 
-  /// Creates a tokenizer that uses `client`'s endpoint and URLSession; `model`
+  /// The client's error mapper, for the public errors of callers.
+  nonisolated var mapper: ErrorMapper { client.mapper }
+
+  /// Creates a tokenizer that uses `client`'s endpoint and transport; `model`
   /// is sent to endpoints that need a model name.
   public init(client: ChatCompletionsClient, model: String) {
     self.client = client
@@ -65,8 +64,17 @@ public actor ServerTokenizer {
 
   /// The tokens of `text`, or `nil` when the server has no tokenize endpoint.
   ///
-  /// Throws the mapped failure when the server is unreachable or fails.
+  /// - Throws: `LanguageModelError` or ``ChatCompletionsError`` when the
+  ///   server is unreachable or fails; `CancellationError` when cancelled.
   public func tokenize(_ text: String) async throws -> ServerTokenization? {
+    do {
+      return try await detectAndTokenize(text)
+    } catch {
+      throw ErrorBoundary.publicError(for: error, mapper: client.mapper)
+    }
+  }
+
+  private func detectAndTokenize(_ text: String) async throws -> ServerTokenization? {
     switch detection {
     case .none:
       return nil
@@ -100,7 +108,7 @@ public actor ServerTokenizer {
     encoder.outputFormatting = .sortedKeys
     let url = client.endpoint.serverRootURL.appendingPathComponent(String(endpoint.rawValue.dropFirst()))
     let request = client.endpoint.request(
-      url: url, body: try encoder.encode(body), timeout: client.timeout, accept: "application/json")
+      url: url, body: try encoder.encode(body), timeouts: client.timeouts, accept: "application/json")
     let response: StreamingHTTPResponse
     do {
       response = try await client.send(request)

@@ -1,16 +1,15 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Posts chat completion requests to one endpoint and streams the chunks back.
 ///
-/// It owns one ``StreamingHTTPClient`` (one URLSession) for all its requests.
-/// A non-2xx answer is read in full and thrown as the mapped failure: 429 as
-/// a rate limit with the `Retry-After` date, context-length messages as a
-/// context size error, timeouts as a timeout, content filters as a guardrail
-/// violation, anything else with the server's message, type and code.
+/// It owns one transport for all its requests: libcurl on Linux (waiting
+/// for an answer costs no CPU), URLSession on Apple platforms. It follows
+/// redirects under the endpoint's ``EndpointConfiguration/redirectPolicy``.
+/// A non-2xx answer is read (up to a limit) and thrown as the mapped error:
+/// 429 as a rate limit with the `Retry-After` date, context-length messages
+/// as a context size error, timeouts as a timeout, content filters as a
+/// guardrail violation, anything else as a ``ChatCompletionsError`` with the
+/// server's message, type and code.
 ///
 /// ```swift
 /// let client = ChatCompletionsClient(endpoint: endpoint, timeout: 60)
@@ -22,48 +21,84 @@ public final class ChatCompletionsClient: Sendable {
   /// The endpoint this client talks to.
   public let endpoint: EndpointConfiguration
 
-  /// Seconds without any bytes from the server after which a request fails.
-  public let timeout: TimeInterval
+  /// How long a request may wait to connect, for the first byte, and between reads.
+  public let timeouts: ChatCompletionsTimeouts
 
-  /// The HTTP client, shared with other calls to the same endpoint (such as tokenizing).
-  public let http: StreamingHTTPClient
+  /// The transport every request of this client goes through.
+  package let transport: any HTTPTransport
 
   let mapper: ErrorMapper
 
-  /// Creates a client with its own URLSession.
-  public init(endpoint: EndpointConfiguration, timeout: TimeInterval = 60) {
+  /// Creates a client with the platform's default transport; `timeout` is
+  /// the first-byte and idle timeout (see ``ChatCompletionsTimeouts/init(_:)``).
+  public convenience init(endpoint: EndpointConfiguration, timeout: TimeInterval = 60) {
+    self.init(endpoint: endpoint, timeouts: ChatCompletionsTimeouts(timeout))
+  }
+
+  /// Creates a client with the platform's default transport.
+  public convenience init(endpoint: EndpointConfiguration, timeouts: ChatCompletionsTimeouts) {
+    self.init(endpoint: endpoint, timeouts: timeouts, transport: DefaultHTTPTransport.make())
+  }
+
+  /// Creates a client over a given transport (tests feed bytes through an in-memory one).
+  package init(
+    endpoint: EndpointConfiguration, timeouts: ChatCompletionsTimeouts, transport: any HTTPTransport
+  ) {
     self.endpoint = endpoint
-    self.timeout = timeout
-    self.http = StreamingHTTPClient(idleTimeout: timeout)
+    self.timeouts = timeouts
+    self.transport = transport
     self.mapper = ErrorMapper(redaction: endpoint.redaction)
+  }
+
+  /// The first-byte timeout, in seconds.
+  public var timeout: TimeInterval {
+    timeouts.firstByte
   }
 
   /// Posts a request body (the JSON of a streamed chat completion request) and
   /// returns the stream of chunks once the server has answered with a 2xx head.
+  ///
+  /// - Throws: `LanguageModelError` where one fits (rate limit, context size,
+  ///   timeout, content filter), else ``ChatCompletionsError``;
+  ///   `CancellationError` when cancelled. The stream throws the same.
   public func streamChunks(requestBody: Data) async throws -> ChatCompletionChunkStream {
-    let request = endpoint.request(url: endpoint.chatCompletionsURL, body: requestBody, timeout: timeout)
-    let response = try await send(request)
-    return ChatCompletionChunkStream(body: response.body, decoder: ChunkDecoder(mapper: mapper))
+    let request = endpoint.request(url: endpoint.chatCompletionsURL, body: requestBody, timeouts: timeouts)
+    do {
+      let response = try await send(request)
+      return ChatCompletionChunkStream(body: response.body, decoder: ChunkDecoder(mapper: mapper))
+    } catch {
+      throw ErrorBoundary.publicError(for: error, mapper: mapper)
+    }
   }
 
-  /// Sends a request and returns the response head when its status is 2xx;
-  /// otherwise reads the body and throws the mapped failure.
-  func send(_ request: URLRequest) async throws -> StreamingHTTPResponse {
-    let response: StreamingHTTPResponse
-    do {
-      response = try await http.send(request)
-    } catch {
-      throw mapper.failure(transportError: error)
-    }
-    guard response.isSuccess else {
-      let body: Data
+  /// Sends a request, following redirects under the endpoint's policy, and
+  /// returns the response head when its status is 2xx; otherwise reads the
+  /// body and throws the mapped ``ChatCompletionsFailure`` (or `CancellationError`).
+  package func send(_ request: HTTPRequest) async throws -> StreamingHTTPResponse {
+    var redirects = RedirectChain(policy: endpoint.redirectPolicy, request: request)
+    var current = request
+    while true {
+      let response: StreamingHTTPResponse
       do {
-        body = try await response.collectBody()
+        response = try await transport.send(current)
+        if RedirectChain.statuses.contains(response.status), let location = response.headers["location"] {
+          // Dropping the redirect's response closes its body.
+          current = try redirects.follow(current, status: response.status, location: location)
+          continue
+        }
       } catch {
         throw mapper.failure(transportError: error)
       }
-      throw mapper.failure(status: response.status, headers: response.headers, body: body)
+      guard response.isSuccess else {
+        let body: Data
+        do {
+          body = try await response.collectBody()
+        } catch {
+          throw mapper.failure(transportError: error)
+        }
+        throw mapper.failure(status: response.status, headers: response.headers, body: body)
+      }
+      return response
     }
-    return response
   }
 }

@@ -1,0 +1,261 @@
+import Foundation
+import ModelSession
+import Testing
+
+@testable import ChatCompletions
+
+/// What a streamed request through an in-memory transport gave: the chunks
+/// before the failure, and the (public) failure.
+struct ClientOutcome {
+  var chunks: [ChatCompletionChunk] = []
+  var error: (any Error)?
+
+  var text: String { chunks.compactMap { $0.choices.first?.delta.content }.joined() }
+  var chatError: ChatCompletionsError? { error as? ChatCompletionsError }
+  var languageModelError: LanguageModelError? { error as? LanguageModelError }
+}
+
+/// Streams one request through `transport` and collects what came back.
+func streamThrough(
+  _ transport: any HTTPTransport, baseURL: String = "http://model.test/v1", apiKey: String? = "sk-client-key",
+  redirectPolicy: RedirectPolicy = .sameOrigin
+) async throws -> ClientOutcome {
+  let endpoint = EndpointConfiguration(
+    baseURL: try #require(URL(string: baseURL)), apiKey: apiKey, redirectPolicy: redirectPolicy)
+  let client = ChatCompletionsClient(
+    endpoint: endpoint, timeouts: ChatCompletionsTimeouts(10), transport: transport)
+  var outcome = ClientOutcome()
+  do {
+    for try await chunk in try await client.streamChunks(requestBody: Data(#"{"stream":true}"#.utf8)) {
+      outcome.chunks.append(chunk)
+    }
+  } catch {
+    outcome.error = error
+  }
+  return outcome
+}
+
+private let completeStream =
+  ": keep-alive comment\n\n" + sseChunk("Hello") + sseChunk(" there") + sseChunk(finish: "stop")
+  + #"data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[],"#
+  + #""usage":{"prompt_tokens":5,"completion_tokens":2,"total_tokens":7}}"# + "\n\ndata: [DONE]\n\n"
+
+@Test func `a complete stream yields its chunks and usage`() async throws {
+  let outcome = try await streamThrough(InMemoryTransport(.stream(completeStream)))
+  #expect(outcome.error == nil)
+  #expect(outcome.text == "Hello there")
+  #expect(outcome.chunks.contains { $0.choices.first?.finishReason == .stop })
+  #expect(outcome.chunks.last?.usage?.totalTokens == 7)
+}
+
+@Test func `the stream reads the same however the bytes are split`() async throws {
+  let bytes = Array(completeStream.utf8)
+  for size in [1, 2, 7, 64] {
+    let pieces = stride(from: 0, to: bytes.count, by: size).map {
+      Data(bytes[$0..<min($0 + size, bytes.count)])
+    }
+    let outcome = try await streamThrough(InMemoryTransport(.init(pieces: pieces)))
+    #expect(outcome.error == nil && outcome.text == "Hello there", "pieces of \(size) bytes")
+  }
+}
+
+@Test func `429 with Retry-After is rateLimited with the reset date`() async throws {
+  let before = Date()
+  let outcome = try await streamThrough(
+    InMemoryTransport(
+      .json(
+        429,
+        #"{"error":{"message":"Rate limit reached","type":"rate_limit_error","code":"rate_limit_exceeded"}}"#,
+        headers: ["Retry-After": "7"])))
+  let after = Date()
+  guard case .rateLimited(let payload) = outcome.languageModelError else {
+    Issue.record("expected rateLimited, got \(String(describing: outcome.error))")
+    return
+  }
+  let reset = try #require(payload.resetDate)
+  #expect(reset.timeIntervalSince(before) >= 6.5 && reset.timeIntervalSince(after) <= 7.5)
+  #expect(payload.metadata["status"] as? Int == 429)
+  #expect(payload.metadata["code"] as? String == "rate_limit_exceeded")
+  #expect(payload.debugDescription.contains("Rate limit reached"))
+}
+
+@Test func `429 with an HTTP-date Retry-After`() async throws {
+  // Two minutes from now, in whole seconds, as an HTTP date.
+  let reset = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 120).rounded(.down))
+  let formatter = DateFormatter()
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  formatter.timeZone = TimeZone(identifier: "GMT")
+  formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+  let outcome = try await streamThrough(
+    InMemoryTransport(
+      .json(
+        429, #"{"error":{"message":"slow down","type":"requests"}}"#,
+        headers: ["Retry-After": formatter.string(from: reset)])))
+  guard case .rateLimited(let payload) = outcome.languageModelError else {
+    Issue.record("expected rateLimited, got \(String(describing: outcome.error))")
+    return
+  }
+  #expect(payload.resetDate == reset)
+}
+
+@Test func `500 keeps the server's message, type and code`() async throws {
+  let outcome = try await streamThrough(
+    InMemoryTransport(.json(500, #"{"error":{"message":"boom","type":"server_error","code":"internal"}}"#)))
+  #expect(
+    outcome.chatError
+      == ChatCompletionsError(
+        kind: .httpStatus, status: 500, message: "boom", type: "server_error", code: "internal"))
+}
+
+@Test func `503 with a plain-text body keeps the text`() async throws {
+  let outcome = try await streamThrough(
+    InMemoryTransport(.init(status: 503, pieces: [Data("Service Unavailable".utf8)])))
+  #expect(
+    outcome.chatError == ChatCompletionsError(kind: .httpStatus, status: 503, message: "Service Unavailable"))
+}
+
+@Test func `a context size error is contextSizeExceeded with the numbers`() async throws {
+  let body =
+    #"{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","#
+    + #""type":"exceed_context_size_error","n_prompt_tokens":5000,"n_ctx":4096}}"#
+  let outcome = try await streamThrough(InMemoryTransport(.json(400, body)))
+  guard case .contextSizeExceeded(let payload) = outcome.languageModelError else {
+    Issue.record("expected contextSizeExceeded, got \(String(describing: outcome.error))")
+    return
+  }
+  #expect(payload.contextSize == 4096 && payload.tokenCount == 5000)
+  #expect(payload.metadata["status"] as? Int == 400)
+}
+
+@Test func `a content filter error is a guardrail violation`() async throws {
+  let body =
+    #"{"error":{"code":"content_filter","message":"The response was filtered due to the prompt "#
+    + #"triggering the content management policy.","type":null}}"#
+  let outcome = try await streamThrough(InMemoryTransport(.json(400, body)))
+  guard case .guardrailViolation(let payload) = outcome.languageModelError else {
+    Issue.record("expected guardrailViolation, got \(String(describing: outcome.error))")
+    return
+  }
+  #expect(payload.metadata["code"] as? String == "content_filter")
+}
+
+@Test func `a stream cut off mid-event is a truncated stream after the chunks before it`() async throws {
+  let outcome = try await streamThrough(
+    InMemoryTransport(.stream(sseChunk("Hello") + #"data: {"id":"chatcmpl-fault","choi"#)))
+  #expect(outcome.text == "Hello")
+  #expect(outcome.chatError?.kind == .truncatedStream)
+}
+
+@Test func `a stream that ends without DONE or a finish reason is truncated`() async throws {
+  let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello"))))
+  #expect(outcome.text == "Hello")
+  #expect(outcome.chatError?.kind == .truncatedStream)
+}
+
+@Test func `a malformed chunk is a malformed chunk error`() async throws {
+  let outcome = try await streamThrough(
+    InMemoryTransport(.stream(sseChunk("Hello") + "data: {this is not json}\n\n")))
+  #expect(outcome.text == "Hello")
+  #expect(outcome.chatError?.kind == .malformedChunk)
+}
+
+@Test func `an error envelope mid-stream is the server's error`() async throws {
+  let outcome = try await streamThrough(
+    InMemoryTransport(
+      .stream(
+        sseChunk("Hello")
+          + #"data: {"error": {"message": "model crashed", "type": "server_error", "code": 500}}"# + "\n\n")))
+  #expect(outcome.text == "Hello")
+  #expect(
+    outcome.chatError
+      == ChatCompletionsError(
+        kind: .errorEvent, status: 500, message: "model crashed", type: "server_error", code: "500"))
+}
+
+@Test func `a transport failure mid-stream is a public error, never an internal one`() async throws {
+  let failures: [(TransportFailure, ChatCompletionsError.Kind)] = [
+    (.connectionFailed("connection reset"), .connectionFailed),
+    (.tlsFailed("certificate"), .tlsFailed),
+    (.invalidResponse("garbage"), .invalidResponse),
+  ]
+  for (failure, kind) in failures {
+    let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello"), failure: failure)))
+    #expect(outcome.text == "Hello")
+    #expect(outcome.chatError?.kind == kind, "\(String(describing: outcome.error))")
+  }
+  for stage in ChatCompletionsTimeouts.Stage.allCases {
+    let failure: TransportFailure =
+      switch stage {
+      case .connect: .connectTimeout(seconds: 1, url: "http://model.test")
+      case .firstByte: .firstByteTimeout(seconds: 1, url: "http://model.test")
+      case .idle: .idleTimeout(seconds: 1, url: "http://model.test")
+      }
+    let outcome = try await streamThrough(InMemoryTransport { _ in throw failure })
+    guard case .timeout(let payload) = outcome.languageModelError else {
+      Issue.record("expected timeout, got \(String(describing: outcome.error))")
+      continue
+    }
+    #expect(payload.metadata["timeout"] as? String == stage.rawValue)
+  }
+}
+
+@Test func `the request carries the default, bearer and merged headers`() async throws {
+  let transport = InMemoryTransport(.stream(completeStream))
+  let endpoint = EndpointConfiguration(
+    baseURL: try #require(URL(string: "http://model.test")), apiKey: "sk-header-test",
+    additionalHeaders: ["x-org": "acme", "user-agent": "MyApp/2"])
+  let client = ChatCompletionsClient(
+    endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: transport)
+  for try await _ in try await client.streamChunks(requestBody: Data("{}".utf8)) {}
+  let request = try #require(transport.requests.first)
+  #expect(request.url.absoluteString == "http://model.test/v1/chat/completions")
+  #expect(request.method == "POST" && request.body == Data("{}".utf8))
+  #expect(request.headers["authorization"] == "Bearer sk-header-test")
+  #expect(request.headers["accept"] == "text/event-stream")
+  #expect(request.headers["content-type"] == "application/json")
+  #expect(request.headers["user-agent"] == "MyApp/2")
+  #expect(request.headers["x-org"] == "acme")
+  #expect(request.timeouts == ChatCompletionsTimeouts(connect: 5, firstByte: 5, idle: 5))
+}
+
+@Test func `the tokenizer finds llama.cpp's endpoint, or reports that there is none`() async throws {
+  let llamaCppServer = InMemoryTransport { request in
+    guard request.url.path == "/tokenize" else { return .json(404, #"{"detail":"Not Found"}"#) }
+    let content =
+      try JSONDecoder().decode([String: String].self, from: request.body ?? Data())["content"] ?? ""
+    let tokens = content.split(separator: " ").indices.map(String.init).joined(separator: ",")
+    return .json(200, #"{"tokens":[\#(tokens)]}"#)
+  }
+  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
+  let llamaCpp = ServerTokenizer(
+    client: ChatCompletionsClient(
+      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: llamaCppServer),
+    model: "m")
+  #expect(
+    try await llamaCpp.tokenize("one two three")
+      == ServerTokenization(tokens: [0, 1, 2], endpoint: .llamaCpp))
+  #expect(await llamaCpp.detectedEndpoint == .llamaCpp)
+
+  let noTokenizer = InMemoryTransport(.json(404, #"{"detail":"Not Found"}"#))
+  let none = ServerTokenizer(
+    client: ChatCompletionsClient(
+      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: noTokenizer),
+    model: "m")
+  #expect(try await none.tokenize("one two") == nil)
+  #expect(try await none.tokenize("again") == nil)
+  #expect(noTokenizer.requests.count == 2, "the second call must not ask again")
+}
+
+@Test func `the tokenizer throws public errors`() async throws {
+  let failing = InMemoryTransport(.json(500, #"{"error":{"message":"tokenizer crashed"}}"#))
+  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
+  let tokenizer = ServerTokenizer(
+    client: ChatCompletionsClient(
+      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: failing),
+    model: "m")
+  await #expect {
+    _ = try await tokenizer.tokenize("one")
+  } throws: { error in
+    (error as? ChatCompletionsError)?.message == "tokenizer crashed"
+  }
+}
