@@ -56,15 +56,29 @@ public struct CacheImpactAnalyzer: Sendable {
       }
     }
     var serverUsage: CacheImpactReport.ServerUsage?
+    var comparison: ServerReuseComparison?
     if record.usage.input.totalTokenCount > 0 {
+      let reported = record.usage.input.reportedCachedTokenCount
       serverUsage = CacheImpactReport.ServerUsage(
-        inputTokenCount: record.usage.input.totalTokenCount,
-        cachedInputTokenCount: record.usage.input.cachedTokenCount)
+        totalTokenCount: record.usage.input.totalTokenCount, cachedTokenCount: reported)
+      if let reported {
+        comparison = ServerReuseComparison.compare(
+          .init(
+            predictedTokenCount: match.reusedTokenCount, reportedTokenCount: reported,
+            predictedPromptTokenCount: prompt.tokenCount,
+            reportedPromptTokenCount: record.usage.input.totalTokenCount,
+            divergenceTokenOffset: divergence?.tokenOffset,
+            divergingBlockTokenCount: divergence.map { prompt.blocks[$0.blockIndex].tokenCount } ?? 0,
+            secondsSincePrevious: previous.map { record.date.timeIntervalSince($0.date) },
+            timeToLive: model.timeToLive.map { Double($0.components.seconds) },
+            tolerance: model.serverTolerance))
+      }
     }
     let report = CacheImpactReport(
       requestID: record.requestID, generationIndex: reports.count, turnIndex: record.turnIndex,
       round: record.round, promptTokenCount: prompt.tokenCount, match: match, divergence: divergence,
-      cause: cause, serverUsage: serverUsage, completed: record.outcome == .completed)
+      cause: cause, serverUsage: serverUsage, serverComparison: comparison,
+      completed: record.outcome == .completed)
     // Everything that can throw comes before the state changes.
     let stream = try await model.cachedStream(after: prompt, output: record.output)
     reports.append(report)

@@ -33,14 +33,15 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
   /// What the server reported for the generation's prompt.
   public struct ServerUsage: Sendable, Hashable, Codable {
     /// The prompt tokens the server counted.
-    public var inputTokenCount: Int
-    /// The prompt tokens the server took from its cache.
-    public var cachedInputTokenCount: Int
+    public var totalTokenCount: Int
+    /// The prompt tokens the server said it took from its cache; `nil` when
+    /// it did not say (unknown, not a miss).
+    public var cachedTokenCount: Int?
 
     /// Creates server usage.
-    public init(inputTokenCount: Int, cachedInputTokenCount: Int) {
-      self.inputTokenCount = inputTokenCount
-      self.cachedInputTokenCount = cachedInputTokenCount
+    public init(totalTokenCount: Int, cachedTokenCount: Int?) {
+      self.totalTokenCount = totalTokenCount
+      self.cachedTokenCount = cachedTokenCount
     }
   }
 
@@ -67,6 +68,9 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
   public var cause: CacheImpactCause
   /// What the server reported, when the record carries usage (a prompt count above 0).
   public var serverUsage: ServerUsage?
+  /// The prediction next to the server's cached tokens, when the server
+  /// reported them; `nil` when it did not (unknown is not a miss).
+  public var serverComparison: ServerReuseComparison?
   /// Whether the generation completed; a failed or cancelled one still
   /// filled the cache with its prompt, but produced no output.
   public var completed: Bool
@@ -75,7 +79,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
   public init(
     requestID: UUID, generationIndex: Int, turnIndex: Int, round: Int, promptTokenCount: Int,
     match: PrefixMatch, divergence: Divergence?, cause: CacheImpactCause, serverUsage: ServerUsage?,
-    completed: Bool = true
+    serverComparison: ServerReuseComparison? = nil, completed: Bool = true
   ) {
     self.requestID = requestID
     self.generationIndex = generationIndex
@@ -88,6 +92,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     self.divergence = divergence
     self.cause = cause
     self.serverUsage = serverUsage
+    self.serverComparison = serverComparison
     self.completed = completed
   }
 
@@ -96,7 +101,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     promptTokenCount > 0 ? Double(reusedTokenCount) / Double(promptTokenCount) : 0
   }
 
-  /// One line: `#3 turn 1.0: 812/900 reused (90%), diverged at …: cause [server: 800/910 cached]`.
+  /// One line: `#3 turn 1.0: 812/900 reused (90%), diverged at …: cause [server: 800/910 cached, …]`.
   public var description: String {
     var line =
       "#\(generationIndex) turn \(turnIndex).\(round): \(reusedTokenCount)/\(promptTokenCount) reused "
@@ -105,7 +110,12 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     line += ": \(cause)"
     if !completed { line += " (the generation did not complete)" }
     if let serverUsage {
-      line += " [server: \(serverUsage.cachedInputTokenCount)/\(serverUsage.inputTokenCount) cached]"
+      let cached = serverUsage.cachedTokenCount.map(String.init) ?? "unknown"
+      line += " [server: \(cached)/\(serverUsage.totalTokenCount) cached"
+      if let serverComparison, serverComparison.cause != .agrees {
+        line += ", \(serverComparison.difference) vs predicted: \(serverComparison.cause.rawValue)"
+      }
+      line += "]"
     }
     return line
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The totals of a sequence of cache-impact reports: a session's prompt
 /// tokens, how many a cache could reuse, and the invalidations by cause.
 ///
@@ -35,12 +37,19 @@ public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConve
   public var peakPromptTokenCount: Int
   /// Invalidations by cause, the most re-processed tokens first (ties by name).
   public var invalidations: [Invalidations]
-  /// The prompt tokens the server reported, over the generations that report usage.
+  /// The prompt tokens the server reported, over the generations that report
+  /// their cached tokens.
   public var serverInputTokenCount: Int
   /// The cached tokens the server reported, over the same generations.
   public var serverCachedInputTokenCount: Int
-  /// The generations whose record carries server usage.
+  /// The generations whose server reported its cached tokens (the others are
+  /// unknown, not misses).
   public var serverReportedGenerationCount: Int
+  /// The predicted reuse over the same generations, to compare with
+  /// ``serverCachedInputTokenCount``.
+  public var predictedReusedTokenCountWhereReported: Int
+  /// How many compared generations had each cause (``ServerReuseComparison/Cause``), by raw value.
+  public var serverComparisonCauses: [String: Int]
 
   /// The totals of `reports`.
   public init(reports: [CacheImpactReport]) {
@@ -59,10 +68,21 @@ public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConve
     invalidations = byCause.values.sorted {
       ($0.reprocessedTokenCount, $1.cause) > ($1.reprocessedTokenCount, $0.cause)
     }
-    let reported = reports.compactMap(\.serverUsage)
-    serverInputTokenCount = reported.reduce(0) { $0 + $1.inputTokenCount }
-    serverCachedInputTokenCount = reported.reduce(0) { $0 + $1.cachedInputTokenCount }
-    serverReportedGenerationCount = reported.count
+    let compared = reports.compactMap(\.serverComparison)
+    serverInputTokenCount = compared.reduce(0) { $0 + $1.reportedPromptTokenCount }
+    serverCachedInputTokenCount = compared.reduce(0) { $0 + $1.reportedTokenCount }
+    serverReportedGenerationCount = compared.count
+    predictedReusedTokenCountWhereReported = compared.reduce(0) { $0 + $1.predictedTokenCount }
+    serverComparisonCauses = compared.reduce(into: [:]) { $0[$1.cause.rawValue, default: 0] += 1 }
+  }
+
+  /// The summed prediction's distance from the server's sum, as a share of
+  /// the server's (0.03: 3% off), over the generations the server reported;
+  /// `nil` when none did or it reported no cached tokens.
+  public var predictionError: Double? {
+    guard serverCachedInputTokenCount > 0 else { return nil }
+    return Double(predictedReusedTokenCountWhereReported - serverCachedInputTokenCount)
+      / Double(serverCachedInputTokenCount)
   }
 
   /// The share of prompt tokens reused, from 0 to 1 (0 when there were none).
@@ -82,9 +102,18 @@ public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConve
         + "(\(Int((hitRatio * 100).rounded()))%), \(reprocessedTokenCount) re-processed"
     ]
     if let serverHitRatio {
-      lines.append(
+      var line =
         "server: \(serverCachedInputTokenCount)/\(serverInputTokenCount) cached "
-          + "(\(Int((serverHitRatio * 100).rounded()))%)")
+        + "(\(Int((serverHitRatio * 100).rounded()))%) over \(serverReportedGenerationCount) generations; "
+        + "predicted \(predictedReusedTokenCountWhereReported) there"
+      if let predictionError {
+        line += String(format: " (%+.1f%%)", predictionError * 100)
+      }
+      lines.append(line)
+      let differing = serverComparisonCauses.filter { $0.key != ServerReuseComparison.Cause.agrees.rawValue }
+      for (cause, count) in differing.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) {
+        lines.append("  server reused a different amount: \(cause) \(count)×")
+      }
     }
     for invalidation in invalidations {
       lines.append(

@@ -38,6 +38,13 @@ public struct PromptCacheModel: Sendable {
   /// What counts the tokens of each block. It must be deterministic: an
   /// entry's rendering and count are computed once and reused.
   public let tokenCounter: any TokenCounter
+  /// How long the server keeps a prefix, when known (hosted caches keep one
+  /// for minutes). It does not change the prediction: a report whose server
+  /// reused less after a longer pause names `expired` as the cause.
+  public var timeToLive: Duration?
+  /// The largest difference between the predicted reuse and the server's
+  /// figure that still counts as agreement; by default one cache block.
+  public var serverTolerance: Int
   private let cache = BlockCache()
 
   /// Creates the default model: blocks of 16 tokens (as vLLM), no minimum,
@@ -47,6 +54,7 @@ public struct PromptCacheModel: Sendable {
     minimumCacheableTokens = 0
     lookback = 1
     self.tokenCounter = tokenCounter
+    serverTolerance = 16
   }
 
   /// Creates a model.
@@ -64,6 +72,7 @@ public struct PromptCacheModel: Sendable {
     self.minimumCacheableTokens = minimumCacheableTokens
     self.lookback = lookback
     self.tokenCounter = tokenCounter
+    serverTolerance = blockSize
   }
 
   /// The blocks of `request`, in the order a server reads them.

@@ -9,10 +9,11 @@ import CacheAnalysis
 public enum CacheImpactTable {
   /// The column headings.
   public static let headings = [
-    "#", "turn", "prompt", "reused", "re-processed", "hit %", "diverged at", "cause",
+    "#", "turn", "prompt", "reused", "re-processed", "hit %", "diverged at", "cause", "server cached",
+    "server vs predicted",
   ]
   /// The columns that hold numbers.
-  public static let numericColumns: Set<Int> = [0, 2, 3, 4, 5]
+  public static let numericColumns: Set<Int> = [0, 2, 3, 4, 5, 8]
 
   /// One row per report.
   public static func rows(for reports: [CacheImpactReport]) -> [[String]] {
@@ -22,6 +23,7 @@ public enum CacheImpactTable {
         String(report.promptTokenCount),
         String(report.reusedTokenCount), String(report.reprocessedTokenCount), percent(report.hitRatio),
         report.divergence.map { "\($0.location)" } ?? "", report.cause.description,
+        serverCached(report), serverDifference(report),
       ]
     }
   }
@@ -32,7 +34,28 @@ public enum CacheImpactTable {
       "total", "\(summary.generationCount) gen.", String(summary.promptTokenCount),
       String(summary.reusedTokenCount), String(summary.reprocessedTokenCount), percent(summary.hitRatio), "",
       "\(summary.invalidations.reduce(0) { $0 + $1.count }) invalidations",
+      summary.serverReportedGenerationCount > 0 ? String(summary.serverCachedInputTokenCount) : "",
+      summary.predictionError.map { "predicted \(signedPercent($0))" } ?? "",
     ]
+  }
+
+  /// The cached tokens the server reported: empty without usage, `?` when it did not say.
+  static func serverCached(_ report: CacheImpactReport) -> String {
+    guard let usage = report.serverUsage else { return "" }
+    return usage.cachedTokenCount.map(String.init) ?? "?"
+  }
+
+  /// The server's figure minus the prediction, and the cause when they differ: `-88 cacheCleared`.
+  static func serverDifference(_ report: CacheImpactReport) -> String {
+    guard let comparison = report.serverComparison else { return "" }
+    let sign = comparison.difference > 0 ? "+" : ""
+    let amount = "\(sign)\(comparison.difference)"
+    return comparison.cause == .agrees ? amount : "\(amount) \(comparison.cause.rawValue)"
+  }
+
+  /// A signed ratio as a percentage with one decimal: `+2.5%`, `-0.3%`.
+  public static func signedPercent(_ ratio: Double) -> String {
+    (ratio < 0 ? "-" : "+") + percent(abs(ratio)) + "%"
   }
 
   /// The table for a terminal: a row per report, a rule, the totals.

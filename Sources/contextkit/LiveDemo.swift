@@ -84,7 +84,7 @@ struct LiveDemo {
     return Run(
       strategy: strategy, generations: collected.count, timeToFirstToken: waited,
       summary: CacheImpactSummary(reports: reports),
-      serverCachedTokens: collected.reduce(0) { $0 + $1.usage.input.cachedTokenCount })
+      serverCachedTokens: collected.reduce(0) { $0 + ($1.usage.input.reportedCachedTokenCount ?? 0) })
   }
 
   private func line(for run: Run) -> String {

@@ -153,3 +153,16 @@ private func decodeChunk(_ json: String) throws -> ChatCompletionChunk {
     ServerSentEvent(data: #"{"choices":[{"index":0,"delta":{"content":"\"error\" is a word"}}]}"#))
   #expect(item != nil)
 }
+
+@Test func `llama.cpp timings decode the cached and processed prompt tokens`() throws {
+  let chunk = try decodeChunk(
+    #"{"choices":[],"timings":{"cache_n":236,"prompt_n":12,"prompt_ms":30.5,"predicted_n":48,"#
+      + #""predicted_per_second":71.2}}"#)
+  #expect(chunk.timings == .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 48))
+  #expect(chunk.timings?.promptTokens == 248)
+}
+
+@Test func `timings that do not decode are ignored, not fatal`() throws {
+  let chunk = try decodeChunk(#"{"choices":[],"timings":{"cache_n":"many"}}"#)
+  #expect(chunk.timings == nil)
+}

@@ -277,3 +277,38 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   let digest = try translate([delta(calls: [call(0, id: "a", name: "weather", "{}"), call(1, "")])])
   #expect(digest.callOrder == ["a"])
 }
+@Test func `usage without prompt token details leaves the cached count unknown`() throws {
+  let digest = try translate([
+    delta(content: "Hi"), Chunk(usage: .init(promptTokens: 100, completionTokens: 7)),
+  ])
+  let (input, _) = try #require(digest.usage.first)
+  #expect(input.totalTokenCount == 100)
+  #expect(input.reportedCachedTokenCount == nil)
+  #expect(input.cachedTokenCount == 0)
+}
+
+@Test func `a reported zero is known, not unknown`() throws {
+  let digest = try translate([
+    delta(content: "Hi"), Chunk(usage: .init(promptTokens: 100, completionTokens: 7, cachedPromptTokens: 0)),
+  ])
+  #expect(digest.usage.first?.0.reportedCachedTokenCount == 0)
+}
+
+@Test func `llama.cpp timings alone give the prompt size and the cached tokens`() throws {
+  let timings = Chunk(timings: .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 5))
+  let digest = try translate([delta(content: "Hi", finish: .stop), timings])
+  let (input, output) = try #require(digest.usage.first)
+  #expect(input.totalTokenCount == 248 && input.reportedCachedTokenCount == 236)
+  #expect(output.totalTokenCount == 5)
+}
+
+@Test func `timings fill in the cached count that usage leaves out, in either order`() throws {
+  let usage = Chunk(usage: .init(promptTokens: 250, completionTokens: 5))
+  let timings = Chunk(timings: .init(cachedPromptTokens: 236, processedPromptTokens: 14))
+  for chunks in [[timings, usage], [usage, timings]] {
+    let digest = try translate([delta(content: "Hi")] + chunks)
+    let (input, output) = try #require(digest.usage.last)
+    #expect(input.totalTokenCount == 250 && input.reportedCachedTokenCount == 236)
+    #expect(output.totalTokenCount == 5)
+  }
+}

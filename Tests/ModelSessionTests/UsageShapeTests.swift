@@ -102,3 +102,50 @@ extension GenerationRecord {
     sentTranscript.count == other.sentTranscript.count && output.count == other.output.count
   }
 }
+
+@Suite struct `An unreported cached count stays unknown` {
+  @Test func `the nested form leaves cachedTokenCount out when unknown and reads it back`() throws {
+    let unknown = GenerationUsage(input: .init(totalTokenCount: 7), output: .init(totalTokenCount: 1))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = String(decoding: try encoder.encode(unknown), as: UTF8.self)
+    #expect(
+      json == #"{"input":{"totalTokenCount":7},"output":{"reasoningTokenCount":0,"totalTokenCount":1}}"#)
+    let decoded = try JSONDecoder().decode(GenerationUsage.self, from: Data(json.utf8))
+    #expect(decoded.input.reportedCachedTokenCount == nil)
+    let zero = try JSONDecoder().decode(
+      GenerationUsage.Input.self, from: Data(#"{"totalTokenCount":7,"cachedTokenCount":0}"#.utf8))
+    #expect(zero.reportedCachedTokenCount == 0)
+  }
+
+  @Test func `the flat form's zero reads as unknown, a positive count as reported`() throws {
+    let zero = try JSONDecoder().decode(
+      GenerationUsage.self, from: Data(#"{"inputTokenCount":7,"cachedInputTokenCount":0}"#.utf8))
+    let some = try JSONDecoder().decode(
+      GenerationUsage.self, from: Data(#"{"inputTokenCount":7,"cachedInputTokenCount":3}"#.utf8))
+    #expect(zero.input.reportedCachedTokenCount == nil)
+    #expect(some.input.reportedCachedTokenCount == 3)
+  }
+
+  @Test func `a sum is reported only when every generation with a prompt reported`() {
+    let reported = GenerationUsage.Input(totalTokenCount: 10, cachedTokenCount: 4)
+    let unknown = GenerationUsage.Input(totalTokenCount: 10)
+    #expect((reported + reported).reportedCachedTokenCount == 8)
+    #expect((reported + unknown).reportedCachedTokenCount == nil)
+    #expect((unknown + reported).reportedCachedTokenCount == nil)
+    #expect((GenerationUsage.Input.zero + reported).reportedCachedTokenCount == 4)
+    #expect((reported + .zero).reportedCachedTokenCount == 4)
+    #expect((reported + unknown).totalTokenCount == 20)
+  }
+
+  @Test func `a session that never hears about the cache reports it unknown`() async throws {
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: ModelScript([.text("One."), .text("Two.")])), instructions: "Hi.")
+    _ = try await session.respond(to: "a")
+    let response = try await session.respond(to: "b")
+    #expect(response.usage.input.totalTokenCount == 10)
+    #expect(response.usage.input.reportedCachedTokenCount == nil)
+    #expect(session.usage.input.reportedCachedTokenCount == nil)
+    #expect(session.latestGenerationRecord?.usage.input.reportedCachedTokenCount == nil)
+  }
+}

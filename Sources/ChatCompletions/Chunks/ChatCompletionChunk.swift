@@ -19,20 +19,24 @@ public struct ChatCompletionChunk: Decodable, Sendable, Hashable {
   /// Token usage, sent on the last chunk when `stream_options.include_usage` is set.
   public var usage: Usage?
 
+  /// llama.cpp's timings (cached and processed prompt tokens), when the server sends them.
+  public var timings: Timings?
+
   /// Creates a chunk.
   public init(
     id: String? = nil, model: String? = nil, systemFingerprint: String? = nil, choices: [Choice] = [],
-    usage: Usage? = nil
+    usage: Usage? = nil, timings: Timings? = nil
   ) {
     self.id = id
     self.model = model
     self.systemFingerprint = systemFingerprint
     self.choices = choices
     self.usage = usage
+    self.timings = timings
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, model, choices, usage
+    case id, model, choices, usage, timings
     case systemFingerprint = "system_fingerprint"
   }
 
@@ -44,6 +48,8 @@ public struct ChatCompletionChunk: Decodable, Sendable, Hashable {
     systemFingerprint = try container.decodeIfPresent(String.self, forKey: .systemFingerprint)
     choices = try container.decodeIfPresent([Choice].self, forKey: .choices) ?? []
     usage = try container.decodeIfPresent(Usage.self, forKey: .usage)
+    // Timings are informative: a server whose timings do not decode still streams.
+    timings = try? container.decodeIfPresent(Timings.self, forKey: .timings)
   }
 }
 

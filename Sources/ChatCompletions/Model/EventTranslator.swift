@@ -21,8 +21,11 @@ import ModelSession
 /// - A call whose name never arrives, and an id used by two calls, are
 ///   ``ChatCompletionsError/Kind/malformedResponse`` errors: nothing is
 ///   silently dropped or merged.
-/// - `usage` becomes `.updateUsage` with the server's cumulative totals,
-///   cached prompt tokens included.
+/// - `usage` becomes `.updateUsage` with the server's cumulative totals. The
+///   cached prompt tokens come from `usage.prompt_tokens_details.cached_tokens`
+///   or, from llama.cpp's `llama-server`, `timings.cache_n` (with
+///   `cache_n + prompt_n` as the prompt's size when there is no `usage`);
+///   when the server sends neither, the cached count is reported as unknown.
 /// - `finish_reason: "length"` is recorded in the response's metadata under
 ///   ``finishReasonKey``; `content_filter` throws `guardrailViolation`; a
 ///   streamed `refusal` throws `refusal` when the stream ends.
@@ -55,6 +58,8 @@ public struct EventTranslator: Sendable {
   private var usedCallIDs: Set<String> = []
   private var refusal = ""
   private var finishReasons: [FinishReason] = []
+  private var usage: ChatCompletionChunk.Usage?
+  private var timings: ChatCompletionChunk.Timings?
 
   /// Creates a translator with fresh entry ids (or the given ones, for tests).
   public init(
@@ -83,18 +88,26 @@ public struct EventTranslator: Sendable {
         try finish(with: reason, into: &events)
       }
     }
-    if let usage = chunk.usage {
-      events.append(
-        .response(
-          entryID: responseEntryID,
-          action: .updateUsage(
-            input: .init(
-              totalTokenCount: usage.promptTokens, cachedTokenCount: usage.cachedPromptTokens ?? 0),
-            output: .init(
-              totalTokenCount: usage.completionTokens, reasoningTokenCount: usage.reasoningTokens ?? 0)
-          )))
+    if chunk.usage != nil || chunk.timings != nil {
+      usage = chunk.usage ?? usage
+      timings = chunk.timings ?? timings
+      if let event = usageEvent() { events.append(event) }
     }
     return events
+  }
+
+  /// The usage seen so far, from `usage` and llama.cpp's `timings` together.
+  private func usageEvent() -> Event? {
+    let promptTokens = usage?.promptTokens ?? timings?.promptTokens
+    guard let promptTokens else { return nil }
+    let cached = usage?.cachedPromptTokens ?? timings?.cachedPromptTokens
+    return .response(
+      entryID: responseEntryID,
+      action: .updateUsage(
+        input: .init(totalTokenCount: promptTokens, reportedCachedTokenCount: cached),
+        output: .init(
+          totalTokenCount: usage?.completionTokens ?? timings?.predictedTokens ?? 0,
+          reasoningTokenCount: usage?.reasoningTokens ?? 0)))
   }
 
   /// Checks the end of the stream.

@@ -8,7 +8,8 @@ extension GenerationUsage: Codable {
     case inputTokenCount, cachedInputTokenCount, outputTokenCount, reasoningTokenCount
   }
 
-  /// Decodes usage in its nested form (`{"input": {...}, "output": {...}}`) or
+  /// Decodes usage in its nested form (`cachedTokenCount` absent when the
+  /// server did not report it) (`{"input": {...}, "output": {...}}`) or
   /// in the flat form that records written before 0.2 carry
   /// (`inputTokenCount`, `cachedInputTokenCount`, `outputTokenCount`,
   /// `reasoningTokenCount`), so stored records stay readable.
@@ -21,10 +22,12 @@ extension GenerationUsage: Codable {
       return
     }
     let flat = try decoder.container(keyedBy: FlatCodingKeys.self)
+    // The flat form wrote 0 both for "none cached" and "the server did not say": 0 reads as unknown.
+    let cached = try flat.decodeIfPresent(Int.self, forKey: .cachedInputTokenCount) ?? 0
     self.init(
       input: Input(
         totalTokenCount: try flat.decodeIfPresent(Int.self, forKey: .inputTokenCount) ?? 0,
-        cachedTokenCount: try flat.decodeIfPresent(Int.self, forKey: .cachedInputTokenCount) ?? 0),
+        reportedCachedTokenCount: cached > 0 ? cached : nil),
       output: Output(
         totalTokenCount: try flat.decodeIfPresent(Int.self, forKey: .outputTokenCount) ?? 0,
         reasoningTokenCount: try flat.decodeIfPresent(Int.self, forKey: .reasoningTokenCount) ?? 0))
@@ -35,5 +38,27 @@ extension GenerationUsage: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(input, forKey: .input)
     try container.encode(output, forKey: .output)
+  }
+}
+
+extension GenerationUsage.Input: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case totalTokenCount, cachedTokenCount
+  }
+
+  /// Decodes `{"totalTokenCount": n, "cachedTokenCount": m}`; a missing
+  /// `cachedTokenCount` means the server did not report it.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      totalTokenCount: try container.decode(Int.self, forKey: .totalTokenCount),
+      reportedCachedTokenCount: try container.decodeIfPresent(Int.self, forKey: .cachedTokenCount))
+  }
+
+  /// Encodes `totalTokenCount`, and `cachedTokenCount` when the server reported it.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(totalTokenCount, forKey: .totalTokenCount)
+    try container.encodeIfPresent(reportedCachedTokenCount, forKey: .cachedTokenCount)
   }
 }

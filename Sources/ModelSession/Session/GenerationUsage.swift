@@ -17,16 +17,37 @@
 /// and `.OutputUsage` name them too).
 public struct GenerationUsage: Sendable, Hashable {
   /// Token counts of the prompt.
-  public struct Input: Sendable, Hashable, Codable {
+  ///
+  /// Servers differ in what they say about their prompt cache: some report the
+  /// cached tokens (`prompt_tokens_details.cached_tokens`, llama.cpp's
+  /// `timings.cache_n`), many say nothing. ``cachedTokenCount`` is 0 in both
+  /// cases of "none"; ``reportedCachedTokenCount`` tells them apart, and is
+  /// `nil` when the server said nothing, so that an unknown count is never
+  /// taken for a cache miss.
+  public struct Input: Sendable, Hashable {
     /// Every prompt token.
     public var totalTokenCount: Int
-    /// The prompt tokens the server took from its cache.
-    public var cachedTokenCount: Int
+    /// The prompt tokens the server took from its cache; 0 when the server
+    /// did not say (see ``reportedCachedTokenCount``).
+    public var cachedTokenCount: Int {
+      get { reportedCachedTokenCount ?? 0 }
+      set { reportedCachedTokenCount = newValue }
+    }
+    /// The prompt tokens the server said it took from its cache, or `nil`
+    /// when it did not say.
+    public var reportedCachedTokenCount: Int?
 
-    /// Creates input usage.
-    public init(totalTokenCount: Int, cachedTokenCount: Int = 0) {
+    /// Creates input usage with the cached tokens the server reported.
+    public init(totalTokenCount: Int, cachedTokenCount: Int) {
       self.totalTokenCount = totalTokenCount
-      self.cachedTokenCount = cachedTokenCount
+      self.reportedCachedTokenCount = cachedTokenCount
+    }
+
+    /// Creates input usage; `reportedCachedTokenCount` is `nil` (the default)
+    /// when the server did not say how many prompt tokens it took from its cache.
+    public init(totalTokenCount: Int, reportedCachedTokenCount: Int? = nil) {
+      self.totalTokenCount = totalTokenCount
+      self.reportedCachedTokenCount = reportedCachedTokenCount
     }
 
     /// No prompt tokens.
@@ -67,9 +88,7 @@ public struct GenerationUsage: Sendable, Hashable {
   /// The sum of two usages.
   public static func + (lhs: GenerationUsage, rhs: GenerationUsage) -> GenerationUsage {
     GenerationUsage(
-      input: Input(
-        totalTokenCount: lhs.input.totalTokenCount + rhs.input.totalTokenCount,
-        cachedTokenCount: lhs.input.cachedTokenCount + rhs.input.cachedTokenCount),
+      input: lhs.input + rhs.input,
       output: Output(
         totalTokenCount: lhs.output.totalTokenCount + rhs.output.totalTokenCount,
         reasoningTokenCount: lhs.output.reasoningTokenCount + rhs.output.reasoningTokenCount))
@@ -81,6 +100,23 @@ public struct GenerationUsage: Sendable, Hashable {
   }
 }
 
+extension GenerationUsage.Input {
+  /// The sum of two inputs. The cached count is reported when both sides
+  /// report it, or when one side has no prompt tokens at all (nothing to
+  /// report); otherwise part of it is unknown and the sum reports none.
+  public static func + (lhs: Self, rhs: Self) -> Self {
+    let cached: Int? =
+      switch (lhs.reportedCachedTokenCount, rhs.reportedCachedTokenCount) {
+      case (let left?, let right?): left + right
+      case (let left?, nil) where rhs.totalTokenCount == 0: left
+      case (nil, let right?) where lhs.totalTokenCount == 0: right
+      default: nil
+      }
+    return Self(
+      totalTokenCount: lhs.totalTokenCount + rhs.totalTokenCount, reportedCachedTokenCount: cached)
+  }
+}
+
 extension GenerationUsage {
   /// Creates usage from flat counts (the spelling of ContextKit before 0.2).
   @available(*, deprecated, message: "use init(input:output:)")
@@ -89,7 +125,9 @@ extension GenerationUsage {
     reasoningTokenCount: Int = 0
   ) {
     self.init(
-      input: Input(totalTokenCount: inputTokenCount, cachedTokenCount: cachedInputTokenCount),
+      input: Input(
+        totalTokenCount: inputTokenCount,
+        reportedCachedTokenCount: cachedInputTokenCount > 0 ? cachedInputTokenCount : nil),
       output: Output(totalTokenCount: outputTokenCount, reasoningTokenCount: reasoningTokenCount))
   }
 
