@@ -13,10 +13,10 @@ enum ChatCompletionsStreamBenchmark {
 
     let clock = ContinuousClock()
     var events = 0
-    let parseTime = clock.measure {
+    let parseTime = try clock.measure {
       var parser = ServerSentEventParser()
       for read in reads {
-        events += parser.parse(read).count
+        events += try parser.parse(read).count
       }
       parser.finish()
     }

@@ -5,7 +5,11 @@ private func parseAll(_ chunks: [[UInt8]]) -> (events: [ServerSentEvent], cutOff
   var parser = ServerSentEventParser()
   var events: [ServerSentEvent] = []
   for chunk in chunks {
-    events += parser.parse(chunk)
+    do {
+      events += try parser.parse(chunk)
+    } catch {
+      Issue.record("no bound should be reached here: \(error)")
+    }
   }
   let cutOff = parser.finish()
   return (events, cutOff)
@@ -106,9 +110,9 @@ func `one byte at a time gives the same events`(lineEnd: String) {
   #expect(events.map(\.lastEventID) == ["1", "1", "1", ""])
 }
 
-@Test func `retry takes only digits`() {
+@Test func `retry takes only digits`() throws {
   var parser = ServerSentEventParser()
-  _ = parser.parse(Array("retry: 3000\n\nretry: 12a\n\nretry: \n\n".utf8))
+  _ = try parser.parse(Array("retry: 3000\n\nretry: 12a\n\nretry: \n\n".utf8))
   #expect(parser.retryMilliseconds == 3000)
 }
 
@@ -139,4 +143,68 @@ func `one byte at a time gives the same events`(lineEnd: String) {
 @Test func `the DONE sentinel is recognised`() {
   #expect(parseAll("data: [DONE]\n\n").first?.isDone == true)
   #expect(parseAll("data: [DONE] \n\n").first?.isDone == false)
+}
+
+/// Feeds `chunks` to a parser with these bounds; returns the events and the
+/// error, and checks after every chunk that the parser holds no more than its bounds.
+private func parseBounded(
+  _ chunks: [[UInt8]], line: Int, event: Int
+) -> (events: [ServerSentEvent], error: ServerSentEventLimitError?) {
+  var parser = ServerSentEventParser(maximumLineBytes: line, maximumEventBytes: event)
+  var events: [ServerSentEvent] = []
+  for chunk in chunks {
+    do {
+      events += try parser.parse(chunk)
+    } catch {
+      return (events, error)
+    }
+    #expect(parser.bufferedByteCount <= line + event)
+  }
+  return (events, nil)
+}
+
+@Test func `a line exactly at the bound is parsed, one byte more is a line error`() {
+  // "data: 0123456789" is 16 bytes.
+  let atBound = parseBounded([Array("data: 0123456789\n\n".utf8)], line: 16, event: 100)
+  #expect(atBound.events == [ServerSentEvent(data: "0123456789")] && atBound.error == nil)
+  let over = parseBounded([Array("data: 0123456789A\n\n".utf8)], line: 16, event: 100)
+  #expect(over.events.isEmpty)
+  #expect(over.error == ServerSentEventLimitError(bound: .line, limit: 16))
+}
+
+@Test func `a line over the bound is refused even when it arrives one byte at a time`() {
+  let bytes = Array("data: 0123456789A".utf8).map { [$0] }
+  #expect(parseBounded(bytes, line: 16, event: 100).error?.bound == .line)
+}
+
+@Test func `data lines without a blank line add up to one event, bounded by the event bound`() {
+  // Values of 5 and 4 bytes joined by a line feed: 10 bytes, at the bound.
+  let atBound = parseBounded([Array("data: 12345\ndata: 1234\n\n".utf8)], line: 100, event: 10)
+  #expect(atBound.events == [ServerSentEvent(data: "12345\n1234")] && atBound.error == nil)
+  let over = parseBounded([Array("data: 12345\ndata: 12345\n\n".utf8)], line: 100, event: 10)
+  #expect(over.error == ServerSentEventLimitError(bound: .event, limit: 10))
+  // Each event is bounded on its own: many events of 10 bytes are fine.
+  let many = parseBounded(
+    [Array(String(repeating: "data: 1234567890\n\n", count: 50).utf8)], line: 100, event: 10)
+  #expect(many.events.count == 50 && many.error == nil)
+}
+
+@Test func `an endless line in 64 KiB pieces stops at the default 16 MiB bound`() {
+  var parser = ServerSentEventParser()
+  let piece = [UInt8](repeating: 0x78, count: 64 << 10)
+  var fed = 0
+  var caught: ServerSentEventLimitError?
+  _ = try? parser.parse(Array("data: ".utf8))
+  while caught == nil, fed < 1_000 {
+    do {
+      _ = try parser.parse(piece)
+      fed += 1
+    } catch {
+      caught = error
+    }
+    #expect(parser.bufferedByteCount <= 16 << 20)
+  }
+  #expect(caught == ServerSentEventLimitError(bound: .line, limit: 16 << 20))
+  // 6 bytes of "data: " and 255 whole pieces fit in 16 MiB; the 256th does not.
+  #expect(fed == 255)
 }

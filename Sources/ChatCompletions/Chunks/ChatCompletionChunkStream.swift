@@ -6,50 +6,61 @@ import Foundation
 /// Iteration ends after `[DONE]`. It throws when the stream fails: an error
 /// event, a malformed chunk, a transport error, or a body that ends before
 /// the stream is complete (mid-event, or with neither `[DONE]` nor a
-/// `finish_reason`), as `LanguageModelError` where one fits and
-/// ``ChatCompletionsError`` otherwise. Cancelling the iterating task cancels
-/// the request.
+/// `finish_reason`), or a line, event or stream larger than its bound in
+/// ``ResponseLimits`` (a ``ChatCompletionsError/Kind/limitExceeded`` error),
+/// as `LanguageModelError` where one fits and ``ChatCompletionsError``
+/// otherwise. Cancelling the iterating task cancels the request.
 public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
   /// Each element is one decoded chunk.
   public typealias Element = ChatCompletionChunk
 
   private let body: HTTPBody
   private let decoder: ChunkDecoder
+  private let limits: ResponseLimits
 
   /// Creates a stream that decodes the chunks of an SSE body from any source,
-  /// such as a recorded file.
-  public init(body: AsyncThrowingStream<Data, any Error>) {
-    self.init(body: HTTPBody(body), decoder: ChunkDecoder())
+  /// such as a recorded file, reading it under `limits`.
+  public init(body: AsyncThrowingStream<Data, any Error>, limits: ResponseLimits = ResponseLimits()) {
+    self.init(body: HTTPBody(body), decoder: ChunkDecoder(), limits: limits)
   }
 
-  init(body: AsyncThrowingStream<Data, any Error>, decoder: ChunkDecoder) {
-    self.init(body: HTTPBody(body), decoder: decoder)
+  init(
+    body: AsyncThrowingStream<Data, any Error>, decoder: ChunkDecoder,
+    limits: ResponseLimits = ResponseLimits()
+  ) {
+    self.init(body: HTTPBody(body), decoder: decoder, limits: limits)
   }
 
-  init(body: HTTPBody, decoder: ChunkDecoder) {
+  init(body: HTTPBody, decoder: ChunkDecoder, limits: ResponseLimits = ResponseLimits()) {
     self.body = body
     self.decoder = decoder
+    self.limits = limits
   }
 
   /// Creates the iterator; a stream can be iterated once.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(bytes: body.makeAsyncIterator(), decoder: decoder)
+    Iterator(bytes: body.makeAsyncIterator(), decoder: decoder, limits: limits)
   }
 
   /// Reads bytes, parses events and decodes chunks on demand.
   public struct Iterator: AsyncIteratorProtocol {
     private var bytes: HTTPBody.AsyncIterator
     private let decoder: ChunkDecoder
-    private var parser = ServerSentEventParser()
+    private var parser: ServerSentEventParser
+    private let maximumStreamBytes: Int?
+    private var receivedBytes = 0
     private var pending: [ServerSentEvent] = []
     private var pendingIndex = 0
     private var sawFinishReason = false
     private var sawAnyEvent = false
     private var finished = false
 
-    init(bytes: HTTPBody.AsyncIterator, decoder: ChunkDecoder) {
+    init(bytes: HTTPBody.AsyncIterator, decoder: ChunkDecoder, limits: ResponseLimits) {
       self.bytes = bytes
       self.decoder = decoder
+      self.parser = ServerSentEventParser(
+        maximumLineBytes: limits.maximumLineBytes, maximumEventBytes: limits.maximumEventBytes)
+      self.maximumStreamBytes = limits.maximumStreamBytes
     }
 
     /// The next chunk, or `nil` after `[DONE]`.
@@ -101,11 +112,36 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
           }
           return try endOfBody()
         }
-        pending = parser.parse(data)
+        pending = try parse(data)
         pendingIndex = 0
         sawAnyEvent = sawAnyEvent || !pending.isEmpty
       }
       return nil
+    }
+
+    /// Parses the next bytes under the stream's bounds; past a bound, the
+    /// stream is over (the caller stops iterating, which closes the connection).
+    private mutating func parse(_ data: Data) throws(ChatCompletionsFailure) -> [ServerSentEvent] {
+      receivedBytes += data.count
+      if let maximumStreamBytes, receivedBytes > maximumStreamBytes {
+        finished = true
+        throw .other(
+          ChatCompletionsError(
+            kind: .limitExceeded,
+            message:
+              "the event stream went past \(ResponseLimits.describe(bytes: maximumStreamBytes)) in all "
+              + "(ResponseLimits.maximumStreamBytes); the request was stopped"))
+      }
+      do {
+        return try parser.parse(data)
+      } catch {
+        finished = true
+        let setting = error.bound == .line ? "maximumLineBytes" : "maximumEventBytes"
+        throw .other(
+          ChatCompletionsError(
+            kind: .limitExceeded,
+            message: "the server sent \(error) (ResponseLimits.\(setting)); the request was stopped"))
+      }
     }
 
     private mutating func endOfBody() throws -> ChatCompletionChunk? {

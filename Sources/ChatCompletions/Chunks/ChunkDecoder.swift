@@ -44,8 +44,8 @@ struct ChunkDecoder: Sendable {
       throw .other(
         ChatCompletionsError(
           kind: .malformedChunk,
-          message: mapper.redaction.apply(
-            to: "not a chat completion chunk (\(Self.describe(error))): \(text.prefix(200))")
+          message: "not a chat completion chunk (\(mapper.serverField(Self.describe(error)))): "
+            + mapper.redaction.excerpt(of: text, limit: 200)
         ))
     }
     // An error object decodes as a chunk with nothing in it: look closer only then.

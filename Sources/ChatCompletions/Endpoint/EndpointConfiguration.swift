@@ -31,6 +31,10 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   /// base URL's origin, so that the credential never leaves it.
   public var redirectPolicy: RedirectPolicy
 
+  /// How much of an answer is read before the client stops: line, event,
+  /// stream and error body sizes, and the time for an error body.
+  public var responseLimits = ResponseLimits()
+
   /// Creates a configuration.
   public init(
     baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
@@ -97,20 +101,17 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     return HTTPRequest(method: method, url: url, headers: headers, body: body, timeouts: timeouts)
   }
 
-  /// Removes this configuration's secrets (the API key, and an `Authorization`
-  /// value given as an additional header) from a text.
+  /// Removes this configuration's secrets from a text: the API key, the
+  /// credentials in secret headers, and the base URL's user info and secret
+  /// query values (see ``Redaction``).
   var redaction: Redaction {
-    var secrets = additionalHeaders.fields.filter { Self.isSecretHeader($0.name) }.map(\.value)
-    if let apiKey {
-      secrets.append(apiKey.revealed)
-    }
-    return Redaction(secrets: secrets)
+    Redaction(endpoint: self)
   }
 
   /// The base URL and the names of the headers; the key and the header values are never shown.
   public var description: String {
     let names = additionalHeaders.fields.map(\.name).joined(separator: ", ")
-    return "EndpointConfiguration(baseURL: \(redaction.apply(to: baseURL.absoluteString)), apiKey: "
+    return "EndpointConfiguration(baseURL: \(redaction.describe(baseURL)), apiKey: "
       + (apiKey == nil ? "none" : "<redacted>") + ", additionalHeaders: [\(names)])"
   }
 
@@ -122,17 +123,16 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     Mirror(
       self,
       children: [
-        "baseURL": redaction.apply(to: baseURL.absoluteString),
+        "baseURL": redaction.describe(baseURL),
         "apiKey": apiKey == nil ? "none" : "<redacted>",
         "additionalHeaders": additionalHeaders.description,
       ], displayStyle: .struct)
   }
 
-  /// Whether a header's value is a credential, to be kept out of any text.
+  /// Whether a header's value is a credential, to be kept out of any text
+  /// and off other origins (the rule of ``Redaction/isSecretName(_:)``).
   static func isSecretHeader(_ name: String) -> Bool {
-    let lowered = name.lowercased()
-    return lowered == "authorization" || lowered == "proxy-authorization" || lowered.contains("api-key")
-      || lowered.contains("token") || lowered.contains("secret")
+    Redaction.isSecretName(name)
   }
 
   /// Whether a path component is an API version: `v` followed by one or more digits.

@@ -70,7 +70,8 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConver
   }
 
   /// The fields as `name: value` lines, with the values of credential
-  /// headers (`Authorization`, `*api-key*`, `*token*`, `*secret*`) shown as `<redacted>`.
+  /// headers (`Authorization`, `Cookie`, and any name containing `key`,
+  /// `token`, `secret`, `auth`, `pass`, `session` or `signature`) shown as `<redacted>`.
   public var description: String {
     "[" + redactedFields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
   }
@@ -87,7 +88,7 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConver
 
   private var redactedFields: [(name: String, value: String)] {
     fields.map {
-      (name: $0.name, value: EndpointConfiguration.isSecretHeader($0.name) ? "<redacted>" : $0.value)
+      (name: $0.name, value: Redaction.isSecretName($0.name) ? "<redacted>" : $0.value)
     }
   }
 

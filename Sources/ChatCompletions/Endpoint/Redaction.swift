@@ -1,17 +1,193 @@
 import Foundation
 
-/// Replaces secrets in text that is about to leave the module (error
-/// messages, descriptions) with `<redacted>`.
+/// The one redaction pass of this module: every text about to leave it
+/// (error messages, descriptions, dumps, and through the errors the session's
+/// generation records) goes through ``apply(to:)`` or ``excerpt(of:limit:inputWasCut:)``,
+/// always before it is cut to length.
+///
+/// It replaces with `<redacted>`:
+/// - every secret the endpoint was configured with (see ``init(endpoint:)``),
+///   in its plain, percent-encoded and JSON-escaped spellings;
+/// - the user info of any URL in the text (`https://user:pass@host` →
+///   `https://<redacted>@host`), known or not;
+/// - the value of any query parameter whose name looks secret (``isSecretName(_:)``),
+///   in any URL in the text (`?api_key=…`, `&access_token=…`).
 struct Redaction: Sendable, Hashable {
-  /// The secrets to hide; empty ones and very short ones (which would match
-  /// ordinary text) are ignored.
-  var secrets: [String]
+  /// What secrets are replaced with.
+  static let marker = "<redacted>"
 
+  /// Secrets shorter than this are not searched for: they would match ordinary text.
+  static let minimumSecretLength = 4
+
+  /// The secrets to hide, each in all its spellings, longest first.
+  private(set) var secrets: [String]
+
+  /// A pass that knows these secrets (and their spellings); short ones are ignored.
   init(secrets: [String]) {
-    self.secrets = secrets.filter { $0.count >= 4 }
+    var spellings: Set<String> = []
+    for secret in secrets where secret.count >= Self.minimumSecretLength {
+      spellings.formUnion(Self.spellings(of: secret))
+    }
+    self.secrets = spellings.sorted { ($0.count, $0) > ($1.count, $1) }
   }
 
-  func apply(to text: String) -> String {
-    secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+  /// A pass that knows an endpoint's secrets: the API key; the value of every
+  /// header whose name is secret (``isSecretName(_:)``), the credential after its
+  /// scheme (`Bearer …`, `Basic …` and the user and password inside it), and
+  /// each cookie's value; the base URL's user info and its secret query values.
+  init(endpoint: EndpointConfiguration) {
+    var secrets: [String] = []
+    if let apiKey = endpoint.apiKey {
+      secrets.append(apiKey.revealed)
+    }
+    for field in endpoint.additionalHeaders.fields where Self.isSecretName(field.name) {
+      secrets += Self.credentials(inHeaderValue: field.value)
+    }
+    secrets += Self.credentials(in: endpoint.baseURL)
+    self.init(secrets: secrets)
   }
+
+  /// The text with every known secret, URL user info and secret query value replaced.
+  func apply(to text: String) -> String {
+    var result = text
+    for secret in secrets where result.contains(secret) {
+      result = result.replacingOccurrences(of: secret, with: Self.marker)
+    }
+    return Self.redactingURLParts(result)
+  }
+
+  /// At most `limit` characters of the redacted text, with `…` where it was cut.
+  ///
+  /// Redaction runs first, on a window a little longer than what is kept, so
+  /// that a secret straddling the cut is replaced whole instead of leaking its
+  /// first characters. When the text itself was already cut (`inputWasCut`,
+  /// such as an error body stopped at its size limit), a start of a known
+  /// secret at its very end is replaced too.
+  func excerpt(of text: String, limit: Int, inputWasCut: Bool = false) -> String {
+    let margin = max(2_048, (secrets.first?.count ?? 0) + 1)
+    let window = text.prefix(limit + margin)
+    var redacted = apply(to: String(window))
+    if inputWasCut || window.endIndex < text.endIndex {
+      redacted = redactingSecretStart(atEndOf: redacted)
+    }
+    guard redacted.count > limit else { return redacted }
+    return String(redacted.prefix(limit)) + "…"
+  }
+
+  /// A URL as text without its user info and with secret query values replaced,
+  /// to say where a request went.
+  func describe(_ url: URL) -> String {
+    apply(to: url.absoluteString)
+  }
+
+  /// Whether a header or query parameter name says its value is a credential:
+  /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and any name
+  /// that contains `key`, `token`, `secret`, `auth`, `pass`, `session` or
+  /// `signature` in any case (`X-API-Key`, `Ocp-Apim-Subscription-Key`,
+  /// `X-Auth`, `apikey`, `access_token`, `password`).
+  static func isSecretName(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return secretNameParts.contains { lowered.contains($0) }
+  }
+
+  private static let secretNameParts = [
+    "key", "token", "secret", "auth", "cookie", "pass", "session", "signature",
+  ]
+
+  /// The credentials in a secret header's value: the whole value; the part
+  /// after an auth scheme (`Bearer abc` → `abc`); for `Basic`, the decoded
+  /// `user:password` and the password; for cookies, each cookie's value.
+  static func credentials(inHeaderValue value: String) -> [String] {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    var found = [trimmed]
+    let words = trimmed.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    if words.count == 2 {
+      let token = words[1].trimmingCharacters(in: .whitespaces)
+      found.append(token)
+      if words[0].lowercased() == "basic", let decoded = Data(base64Encoded: token),
+        let pair = String(data: decoded, encoding: .utf8)
+      {
+        found.append(pair)
+        if let colon = pair.firstIndex(of: ":") {
+          found.append(String(pair[pair.index(after: colon)...]))
+        }
+      }
+    }
+    for cookie in trimmed.split(separator: ";") {
+      if let equals = cookie.firstIndex(of: "=") {
+        found.append(cookie[cookie.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+      }
+    }
+    return found
+  }
+
+  /// The credentials in a URL: its password (and `user:password`), and the
+  /// values of its secret-looking query parameters.
+  static func credentials(in url: URL) -> [String] {
+    guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return [] }
+    var found: [String] = []
+    if let password = components.password {
+      found.append(password)
+      found.append((components.user ?? "") + ":" + password)
+    }
+    if let user = components.user, components.password == nil {
+      found.append(user)  // A token given as the user name, as in https://<token>@host.
+    }
+    for item in components.queryItems ?? [] where isSecretName(item.name) {
+      if let value = item.value {
+        found.append(value)
+      }
+    }
+    return found
+  }
+
+  /// A secret as it may appear in text: as given, percent-encoded, and escaped in a JSON string.
+  private static func spellings(of secret: String) -> Set<String> {
+    var spellings: Set<String> = [secret]
+    if let encoded = secret.addingPercentEncoding(withAllowedCharacters: unreservedCharacters) {
+      spellings.insert(encoded)
+    }
+    let escaped = secret.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "/", with: "\\/")
+    spellings.insert(escaped)
+    return spellings.filter { $0.count >= minimumSecretLength }
+  }
+
+  /// The characters a URL never percent-encodes (RFC 3986 §2.3).
+  private static let unreservedCharacters = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+  /// Replaces a start of a known secret (4 characters or more) that ends the text.
+  private func redactingSecretStart(atEndOf text: String) -> String {
+    for secret in secrets {
+      let longest = min(secret.count - 1, text.count)
+      guard longest >= Self.minimumSecretLength else { continue }
+      for length in stride(from: longest, through: Self.minimumSecretLength, by: -1)
+      where text.hasSuffix(secret.prefix(length)) {
+        return String(text.dropLast(length)) + Self.marker
+      }
+    }
+    return text
+  }
+
+  /// Replaces the user info of every `scheme://user@` in the text, and the
+  /// value of every secret-looking `name=value` that follows `?`, `&` or `;`.
+  private static func redactingURLParts(_ text: String) -> String {
+    guard text.contains("@") || text.contains("=") else { return text }
+    var result = text.replacing(userInfoPattern) { match in
+      match.output.1 + marker + "@"
+    }
+    result = result.replacing(queryParameterPattern) { match in
+      isSecretName(String(match.output.2)) ? match.output.1 + match.output.2 + "=" + marker : match.output.0
+    }
+    return result
+  }
+
+  /// `scheme://` then user info (no `/`, `@` or white space) then `@`.
+  nonisolated(unsafe) private static let userInfoPattern =
+    #/([A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@<>"']+@/#
+
+  /// `?name=value`, `&name=value` or `;name=value`; the value ends at `&`, `#`, white space or a quote.
+  nonisolated(unsafe) private static let queryParameterPattern =
+    #/([?&;])([A-Za-z0-9_.\-]+)=[^&#\s"'<>;]*/#
 }

@@ -16,15 +16,31 @@ struct ErrorMapper: Sendable {
     self.redaction = redaction
   }
 
-  /// Maps a non-2xx HTTP response with its whole body.
-  func failure(status: Int, headers: HTTPHeaderFields, body: Data) -> ChatCompletionsFailure {
-    let envelope = ErrorEnvelope.decode(from: body)
-    let bodyText = String(decoding: body.prefix(2_000), as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
-    let message = envelope?.message ?? (bodyText.isEmpty ? HTTPStatusText.text(for: status) : bodyText)
+  /// The longest server text kept in a message, in characters (after redaction).
+  static let messageLimit = 2_000
+
+  /// The longest server `type` or `code` kept, in characters (after redaction).
+  static let fieldLimit = 200
+
+  /// Maps a non-2xx HTTP response with its body (or the start of it, when
+  /// ``ErrorBodyReader`` stopped reading).
+  func failure(status: Int, headers: HTTPHeaderFields, body: ErrorBody) -> ChatCompletionsFailure {
+    let envelope = body.isComplete ? ErrorEnvelope.decode(from: body.data) : nil
+    let bodyText = String(decoding: body.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    var message =
+      if let envelope {
+        serverText(envelope.message)
+      } else if bodyText.isEmpty {
+        HTTPStatusText.text(for: status)
+      } else {
+        serverText(bodyText, wasCut: !body.isComplete)
+      }
+    if let note = body.stopNote {
+      message += " (\(redaction.apply(to: note)))"
+    }
     let error = ChatCompletionsError(
-      kind: .httpStatus, status: status, message: redaction.apply(to: message),
-      type: envelope?.type.map(redaction.apply), code: envelope?.code.map(redaction.apply))
+      kind: .httpStatus, status: status, message: message, type: envelope?.type.map(serverField),
+      code: envelope?.code.map(serverField))
     if status == 429 {
       return .rateLimited(resetDate: RetryAfter.date(from: headers, now: now()), error)
     }
@@ -34,15 +50,30 @@ struct ErrorMapper: Sendable {
     return classify(error, envelope: envelope)
   }
 
+  /// Maps a non-2xx HTTP response whose whole body is `body`.
+  func failure(status: Int, headers: HTTPHeaderFields, body: Data) -> ChatCompletionsFailure {
+    failure(status: status, headers: headers, body: ErrorBody(data: body))
+  }
+
   /// Maps an `{"error": …}` object that arrived as an event of the stream.
   func failure(streamEnvelope envelope: ErrorEnvelope) -> ChatCompletionsFailure {
     let error = ChatCompletionsError(
-      kind: .errorEvent, status: envelope.status, message: redaction.apply(to: envelope.message),
-      type: envelope.type.map(redaction.apply), code: envelope.code.map(redaction.apply))
+      kind: .errorEvent, status: envelope.status, message: serverText(envelope.message),
+      type: envelope.type.map(serverField), code: envelope.code.map(serverField))
     if envelope.status == 429 || envelope.code == "rate_limit_exceeded" {
       return .rateLimited(resetDate: nil, error)
     }
     return classify(error, envelope: envelope)
+  }
+
+  /// Server text for a message: redacted, then cut to ``messageLimit``.
+  func serverText(_ text: String, wasCut: Bool = false) -> String {
+    redaction.excerpt(of: text, limit: Self.messageLimit, inputWasCut: wasCut)
+  }
+
+  /// A server `type` or `code`: redacted, then cut to ``fieldLimit``.
+  func serverField(_ text: String) -> String {
+    redaction.excerpt(of: text, limit: Self.fieldLimit)
   }
 
   /// Maps an error thrown by a transport (a ``TransportFailure``) or by the
@@ -56,9 +87,9 @@ struct ErrorMapper: Sendable {
     }
     guard let transport = transportError as? TransportFailure else {
       return ChatCompletionsFailure.other(
-        ChatCompletionsError(kind: .connectionFailed, message: redaction.apply(to: "\(transportError)")))
+        ChatCompletionsError(kind: .connectionFailed, message: serverText("\(transportError)")))
     }
-    let message = redaction.apply(to: transport.description)
+    let message = serverText(transport.description)
     switch transport {
     case .connectTimeout:
       return ChatCompletionsFailure.timeout(

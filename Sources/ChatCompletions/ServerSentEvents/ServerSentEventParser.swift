@@ -16,7 +16,18 @@
 ///
 /// At the end of the stream, call ``finish()``: an event that was not
 /// terminated by a blank line is discarded, as the standard requires.
+///
+/// Memory is bounded: a line longer than ``maximumLineBytes`` or an event
+/// whose `data:` lines add up to more than ``maximumEventBytes`` throws
+/// ``ServerSentEventLimitError`` before the bytes past the bound are kept.
+/// After that error the parser is spent: the stream must be abandoned.
 public struct ServerSentEventParser: Sendable {
+  /// The longest line kept, in bytes, line end excluded.
+  public let maximumLineBytes: Int
+
+  /// The largest event kept, in bytes: its `data:` values and the line feeds that join them.
+  public let maximumEventBytes: Int
+
   private var line: [UInt8] = []
   private var data: [UInt8] = []
   private var hasData = false
@@ -28,25 +39,44 @@ public struct ServerSentEventParser: Sendable {
   /// The reconnection time in milliseconds, from the last valid `retry:` line.
   public private(set) var retryMilliseconds: Int?
 
-  /// Creates a parser at the start of a stream.
-  public init() {}
+  /// Creates a parser at the start of a stream, with bounds on a line and on
+  /// an event (16 MiB each by default; values below 1 count as 1).
+  public init(maximumLineBytes: Int = 16 << 20, maximumEventBytes: Int = 16 << 20) {
+    self.maximumLineBytes = max(1, maximumLineBytes)
+    self.maximumEventBytes = max(1, maximumEventBytes)
+  }
+
+  /// The bytes the parser holds between calls: the pending line and event data.
+  public var bufferedByteCount: Int {
+    line.count + data.count
+  }
 
   /// Parses the next bytes of the stream and returns the events they complete.
-  public mutating func parse(_ bytes: some Sequence<UInt8>) -> [ServerSentEvent] {
+  ///
+  /// - Throws: ``ServerSentEventLimitError`` when a line or an event exceeds its bound.
+  public mutating func parse(
+    _ bytes: some Sequence<UInt8>
+  ) throws(ServerSentEventLimitError) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
-    let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-      parse(buffer, into: &events)
+    let outcome: Result<Void, ServerSentEventLimitError>? = bytes.withContiguousStorageIfAvailable { buffer in
+      Result { () throws(ServerSentEventLimitError) in try parse(buffer, into: &events) }
     }
-    if handled == nil {
+    if let outcome {
+      try outcome.get()
+    } else {
       let copy = Array(bytes)
-      copy.withUnsafeBufferPointer { parse($0, into: &events) }
+      try copy.withUnsafeBufferPointer { buffer throws(ServerSentEventLimitError) in
+        try parse(buffer, into: &events)
+      }
     }
     return events
   }
 
   /// Splits a buffer into lines: everything up to a line end is appended to
   /// the current line in one step, so that the work per byte is one comparison.
-  private mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
+  private mutating func parse(
+    _ buffer: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]
+  ) throws(ServerSentEventLimitError) {
     var position = buffer.startIndex
     while position < buffer.endIndex {
       if afterCarriageReturn {
@@ -60,10 +90,13 @@ public struct ServerSentEventParser: Sendable {
       while end < buffer.endIndex, buffer[end] != .lineFeed, buffer[end] != .carriageReturn {
         end += 1
       }
+      guard line.count + (end - position) <= maximumLineBytes else {
+        throw ServerSentEventLimitError(bound: .line, limit: maximumLineBytes)
+      }
       line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position..<end]))
       guard end < buffer.endIndex else { return }
       afterCarriageReturn = buffer[end] == .carriageReturn
-      endLine(into: &events)
+      try endLine(into: &events)
       position = end + 1
     }
   }
@@ -85,7 +118,7 @@ public struct ServerSentEventParser: Sendable {
     return cutOff
   }
 
-  private mutating func endLine(into events: inout [ServerSentEvent]) {
+  private mutating func endLine(into events: inout [ServerSentEvent]) throws(ServerSentEventLimitError) {
     defer { line.removeAll(keepingCapacity: true) }
     if atStreamStart {
       atStreamStart = false
@@ -112,11 +145,16 @@ public struct ServerSentEventParser: Sendable {
       field = line[...]
       value = []
     }
-    process(field: field, value: value)
+    try process(field: field, value: value)
   }
 
-  private mutating func process(field: ArraySlice<UInt8>, value: ArraySlice<UInt8>) {
+  private mutating func process(
+    field: ArraySlice<UInt8>, value: ArraySlice<UInt8>
+  ) throws(ServerSentEventLimitError) {
     if field.elementsEqual(Field.data) {
+      guard data.count + (hasData ? 1 : 0) + value.count <= maximumEventBytes else {
+        throw ServerSentEventLimitError(bound: .event, limit: maximumEventBytes)
+      }
       if hasData {
         data.append(.lineFeed)
       }

@@ -115,14 +115,23 @@ public actor ServerTokenizer {
     } catch ChatCompletionsFailure.other(let error) where Self.meansUnavailable(error.status) {
       return nil
     }
-    let data: Data
-    do {
-      data = try await response.collectBody(limit: 64 << 20)
-    } catch {
-      throw client.mapper.failure(transportError: error)
+    let answer = await BoundedBodyReader.read(
+      response.body, maximumBytes: Self.maximumAnswerBytes, timeLimit: max(client.timeout, 10))
+    try Task.checkCancellation()
+    if let note = answer.stopNote {
+      throw ChatCompletionsFailure.other(
+        ChatCompletionsError(
+          kind: .limitExceeded,
+          message: client.mapper.redaction.apply(
+            to:
+              "the tokenizer's answer at \(client.mapper.redaction.describe(url)) was not read whole: \(note)"
+          )))
     }
-    return try? JSONDecoder().decode(TokenList.self, from: data).tokens
+    return try? JSONDecoder().decode(TokenList.self, from: answer.data).tokens
   }
+
+  /// The largest tokenizer answer read: 64 MiB (a token list of several million tokens).
+  static let maximumAnswerBytes = 64 << 20
 
   private static func meansUnavailable(_ status: Int?) -> Bool {
     guard let status else { return false }

@@ -65,7 +65,10 @@ public final class ChatCompletionsClient: Sendable {
     let request = endpoint.request(url: endpoint.chatCompletionsURL, body: requestBody, timeouts: timeouts)
     do {
       let response = try await send(request)
-      return ChatCompletionChunkStream(body: response.body, decoder: ChunkDecoder(mapper: mapper))
+      try await EventStreamContentCheck.check(
+        response, url: endpoint.chatCompletionsURL, mapper: mapper, limits: endpoint.responseLimits)
+      return ChatCompletionChunkStream(
+        body: response.body, decoder: ChunkDecoder(mapper: mapper), limits: endpoint.responseLimits)
     } catch {
       throw ErrorBoundary.publicError(for: error, mapper: mapper)
     }
@@ -73,7 +76,9 @@ public final class ChatCompletionsClient: Sendable {
 
   /// Sends a request, following redirects under the endpoint's policy, and
   /// returns the response head when its status is 2xx; otherwise reads the
-  /// body and throws the mapped ``ChatCompletionsFailure`` (or `CancellationError`).
+  /// body (up to ``ResponseLimits/maximumErrorBodyBytes`` and
+  /// ``ResponseLimits/errorBodyTimeLimit``) and throws the mapped
+  /// ``ChatCompletionsFailure`` (or `CancellationError`).
   package func send(_ request: HTTPRequest) async throws -> StreamingHTTPResponse {
     var redirects = RedirectChain(policy: endpoint.redirectPolicy, request: request)
     var current = request
@@ -90,12 +95,10 @@ public final class ChatCompletionsClient: Sendable {
         throw mapper.failure(transportError: error)
       }
       guard response.isSuccess else {
-        let body: Data
-        do {
-          body = try await response.collectBody()
-        } catch {
-          throw mapper.failure(transportError: error)
-        }
+        let limits = endpoint.responseLimits
+        let body = await BoundedBodyReader.read(
+          response.body, maximumBytes: limits.maximumErrorBodyBytes, timeLimit: limits.errorBodyTimeLimit)
+        try Task.checkCancellation()
         throw mapper.failure(status: response.status, headers: response.headers, body: body)
       }
       return response

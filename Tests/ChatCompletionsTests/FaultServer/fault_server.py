@@ -23,9 +23,19 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   endless         a chunk every 20 ms until the client goes away
   long            20000 one-token chunks as fast as possible (for benchmarks)
   headers         a JSON object of the request's headers (not a stream)
+  endless-line    200 event stream: "data: " then bytes without a line end, until the client goes away
+  endless-event   200 event stream: "data: x" lines with no blank line between them, until the client goes away
+  endless-error   500 whose body never ends (bytes as fast as possible, no Content-Length)
+  trickle-error   500 whose body never ends (one byte every 50 ms, no Content-Length)
+  html            200 text/html login page that mentions the request's key
+  echo-secrets    401 whose plain-text body echoes the request's URL, every header and the bare bearer token
+  retry-absurd    429 with retry-after-ms: 1e400 and Retry-After: 99999999999
+  nameless-call   a stream whose tool call has arguments but never a name
+  two-calls-one-index  two weather calls with different ids, both at index 0; after tool output, text
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
 
-GET /stats tells how many `endless` streams saw their client disconnect.
+GET /stats tells how many `endless`, `endless-line`, `endless-event` and
+`endless-error` answers saw their client disconnect.
 """
 
 import argparse
@@ -40,7 +50,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-disconnects = {"endless": 0}
+disconnects = {"endless": 0, "endless-line": 0, "endless-event": 0, "endless-error": 0}
 lock = threading.Lock()
 
 
@@ -92,7 +102,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         if self.path == "/stats":
             with lock:
-                self.reply(200, {"endless_disconnects": disconnects["endless"]})
+                self.reply(200, {name.replace("-", "_") + "_disconnects": count for name, count in disconnects.items()})
             return
         self.reply(200, {"object": "list", "data": [{"id": "fault", "object": "model"}]})
 
@@ -108,6 +118,7 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.reply(404, {"detail": "Not Found"})
             return
+        self.request_body = request
         getattr(self, "mode_" + mode.replace("-", "_"), self.mode_unknown)()
 
     def mode_unknown(self):
@@ -216,6 +227,116 @@ class Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             with lock:
                 disconnects["endless"] += 1
+
+
+def send_forever(handler, mode, piece, delay=0.0):
+    """Sends `piece` until the client goes away, then counts the disconnect."""
+    try:
+        while True:
+            handler.wfile.write(piece)
+            handler.wfile.flush()
+            if delay:
+                time.sleep(delay)
+    except (BrokenPipeError, ConnectionResetError, OSError):
+        with lock:
+            if mode in disconnects:
+                disconnects[mode] += 1
+
+
+def mode_endless_line(handler):
+    handler.start_stream()
+    handler.send(b"data: ")
+    send_forever(handler, "endless-line", b"x" * 65536)
+
+
+def mode_endless_event(handler):
+    handler.start_stream()
+    send_forever(handler, "endless-event", b"data: " + b"x" * 1000 + b"\n")
+
+
+def start_endless_error(handler, status=500):
+    handler.send_response(status)
+    handler.send_header("Content-Type", "text/plain")
+    handler.end_headers()
+    handler.wfile.flush()
+
+
+def mode_endless_error(handler):
+    start_endless_error(handler)
+    send_forever(handler, "endless-error", b"error " * 10000)
+
+
+def mode_trickle_error(handler):
+    start_endless_error(handler)
+    send_forever(handler, "trickle-error", b"e", delay=0.05)
+
+
+def bearer_token(handler):
+    value = handler.headers.get("Authorization") or ""
+    return value.split(" ", 1)[1] if " " in value else value
+
+
+def mode_html(handler):
+    page = (
+        "<!DOCTYPE html>\n<html><head><title>Sign in</title></head>\n<body>\x1b[31m<h1>Sign in to continue</h1>"
+        + "<p>Your key " + bearer_token(handler) + " is not valid here.</p>" + "<p>padding</p>" * 2000
+        + "</body></html>"
+    ).encode()
+    handler.reply(200, page, content_type="text/html; charset=utf-8")
+
+
+def mode_echo_secrets(handler):
+    lines = ["Unauthorized request to " + handler.path, "bare token: " + bearer_token(handler)]
+    lines += [name + ": " + value for name, value in handler.headers.items()]
+    handler.reply(401, "\n".join(lines).encode(), content_type="text/plain")
+
+
+def mode_retry_absurd(handler):
+    handler.reply(
+        429,
+        {"error": {"message": "slow down", "type": "requests"}},
+        headers=[("retry-after-ms", "1e400"), ("Retry-After", "99999999999")],
+    )
+
+
+def tool_chunk(calls, finish=None):
+    body = {
+        "id": "chatcmpl-fault",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "fault",
+        "choices": [{"index": 0, "delta": {"tool_calls": calls} if calls else {}, "finish_reason": finish}],
+    }
+    return ("data: " + json.dumps(body) + "\n\n").encode()
+
+
+def mode_nameless_call(handler):
+    handler.start_stream()
+    handler.send(tool_chunk([{"index": 0, "id": "call_x", "type": "function", "function": {"arguments": '{"a":'}}]))
+    handler.send(tool_chunk([{"index": 0, "function": {"arguments": "1}"}}]))
+    handler.send(tool_chunk(None, finish="tool_calls"))
+    handler.send(b"data: [DONE]\n\n")
+
+
+def mode_two_calls_one_index(handler):
+    handler.start_stream()
+    messages = json.loads(handler.request_body or b"{}").get("messages", [])
+    if any(message.get("role") == "tool" for message in messages):
+        handler.send(chunk("Both done."))
+        handler.send(chunk(finish="stop"))
+    else:
+        for call_id, city in (("call_a", "Oslo"), ("call_b", "Paris")):
+            handler.send(
+                tool_chunk([{"index": 0, "id": call_id, "type": "function", "function": {"name": "weather", "arguments": ""}}])
+            )
+            handler.send(tool_chunk([{"index": 0, "function": {"arguments": json.dumps({"city": city})}}]))
+        handler.send(tool_chunk(None, finish="tool_calls"))
+    handler.send(b"data: [DONE]\n\n")
+
+
+for _name, _mode in list(globals().items()):
+    if _name.startswith("mode_") and callable(_mode):
+        setattr(Handler, _name, _mode)
 
 
 def exit_when_stdin_closes():
