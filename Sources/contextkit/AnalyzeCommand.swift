@@ -16,12 +16,14 @@ struct AnalyzeCommand: Command {
       generation and the session's totals.
 
       --block-size N  the cache's block size in tokens (default 16, as vLLM; 128 as OpenAI; 1 exact)
-      --json          the reports and the summary as JSON instead of the table
+      --json          {"blockSize", "reports", "summary"} as JSON instead of the table (docs/cli.md)
+
+      Exit status: 0 success, 1 the records cannot be read or analyzed, 2 wrong usage.
       --html PATH     also write a self-contained HTML page with a chart of reused and
                       re-processed tokens per generation and the invalidations marked by cause
     """
 
-  func run(_ arguments: inout CommandLineArguments) async throws -> Int32 {
+  func run(_ arguments: inout CommandLineArguments, console: Console) async throws -> ExitCode {
     let blockSize = try arguments.integerOption("--block-size") ?? 16
     let json = arguments.flag("--json")
     let html = try arguments.option("--html")
@@ -37,7 +39,7 @@ struct AnalyzeCommand: Command {
     }
     let records = try CacheImpactAnalyzer.records(contentsOf: URL(fileURLWithPath: path))
     let analysis = try await Analysis(records: records, model: model)
-    if json { print(try analysis.json()) } else { printText(analysis.text) }
+    console.print(json ? try JSONOutput.string(analysis) : analysis.text)
     if let html {
       var page = CacheReportPage(
         title: "Prompt-cache impact of \(URL(fileURLWithPath: path).lastPathComponent)")
@@ -45,9 +47,9 @@ struct AnalyzeCommand: Command {
         .paragraph("Block size \(blockSize) tokens; tokens estimated at about four bytes each."))
       page.appendAnalysis(of: analysis.reports, title: "\(path), block size \(blockSize)")
       try ReportFile.write(page.html, to: html)
-      printError("wrote \(html)")
+      console.printError("wrote \(html)")
     }
-    return 0
+    return .success
   }
 
   /// The reports and summary of a set of records.
@@ -64,12 +66,6 @@ struct AnalyzeCommand: Command {
 
     var text: String {
       CacheImpactTable.text(for: reports) + "\n\n" + summary.description
-    }
-
-    func json() throws -> String {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
   }
 }

@@ -6,6 +6,7 @@ protocol Command: Sendable {
   var summary: String { get }
   /// The command's own help text.
   var usage: String { get }
-  /// Runs the command; returns the process exit status.
-  func run(_ arguments: inout CommandLineArguments) async throws -> Int32
+  /// Runs the command. Throws ``CommandLineArguments/UsageError`` for a wrong
+  /// command line (exit 2) and any other error for invalid input (exit 1).
+  func run(_ arguments: inout CommandLineArguments, console: Console) async throws -> ExitCode
 }

@@ -1,7 +1,9 @@
 import ContextKit
 import Foundation
 
-/// The `contextkit` command: dispatches to subcommands, answers `--help` and `--version`.
+/// The `contextkit` command: dispatches to subcommands, answers `--help` and
+/// `--version`, and turns what happened into the exit status (0 success,
+/// 1 invalid input, 2 wrong usage; the usage is printed only for 2).
 struct ContextKitCommand {
   static let version = ContextKitVersion.current
 
@@ -22,55 +24,48 @@ struct ContextKitCommand {
         "  \(command.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary)")
     }
     lines.append("")
-    lines.append("Run 'contextkit <command> --help' for a command's options.")
+    lines.append("Every command takes --help, and --json for output in a stable JSON shape.")
+    lines.append("Exit status: 0 success, 1 invalid input, 2 wrong usage.")
     return lines.joined(separator: "\n")
   }
 
   /// Runs with the process arguments (without the program name); returns the exit status.
-  func run(_ arguments: [String]) async -> Int32 {
-    var parser = CommandLineArguments(arguments)
+  func run(_ arguments: [String], console: Console) async -> ExitCode {
     guard let first = arguments.first else {
-      print(help)
-      return 0
+      console.printDiagnostic(help)
+      return .usage
     }
     if first == "--help" || first == "-h" || first == "help" {
-      print(help)
-      return 0
+      console.print(help)
+      return .success
     }
     if first == "--version" {
-      print("contextkit \(Self.version)")
-      return 0
+      console.print("contextkit \(Self.version)")
+      return .success
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-      printError("unknown command \"\(first)\"; run 'contextkit --help' for the list")
-      return 2
+      console.printError("unknown command \"\(first)\"")
+      console.printDiagnostic("\n\(help)")
+      return .usage
     }
-    _ = parser.nextPositional()
+    var parser = CommandLineArguments(arguments.dropFirst())
     if parser.flag("--help", aliases: ["-h"]) {
-      print(command.usage)
-      return 0
+      console.print(command.usage)
+      return .success
     }
+    let json = arguments.contains("--json")
     do {
-      return try await command.run(&parser)
+      return try await command.run(&parser, console: console)
     } catch let error as CommandLineArguments.UsageError {
-      printError("\(error)\n\n\(command.usage)")
-      return 2
+      console.printError("\(error)")
+      console.printDiagnostic("\n\(command.usage)")
+      return .usage
     } catch {
-      printError("\(error)")
-      return 1
+      console.printError("\(error)")
+      if json, let failure = try? JSONOutput.string(JSONOutput.Failure(error: "\(error)")) {
+        console.print(failure)
+      }
+      return .invalidInput
     }
-  }
-}
-
-/// Writes `contextkit: message` to standard error, control characters escaped (see ``TerminalText``).
-func printError(_ message: String) {
-  var standardError = StandardError()
-  print("contextkit: \(TerminalText.escaped(message))", to: &standardError)
-}
-
-/// Standard error as a text output stream.
-struct StandardError: TextOutputStream {
-  mutating func write(_ string: String) {
-    FileHandle.standardError.write(Data(string.utf8))
   }
 }

@@ -8,8 +8,8 @@ struct DemoCommand: Command {
   let name = "demo"
   let summary = "replay the bundled scenarios under each history strategy and compare prompt-cache reuse"
   let usage = """
-    usage: contextkit demo [--html PATH] [--records FOLDER] [--skills FOLDER]
-           contextkit demo --endpoint URL --model NAME
+    usage: contextkit demo [--json] [--html PATH] [--records FOLDER] [--skills FOLDER]
+           contextkit demo [--json] --endpoint URL --model NAME
 
       Replays three bundled conversations (a coding agent, a support chat, a research
       assistant with a 4,096-token budget) through a real LanguageModelSession with the skills
@@ -21,15 +21,19 @@ struct DemoCommand: Command {
       --html PATH       where to write the report (default reports/demo.html)
       --records FOLDER  also save each run's generation records there, one JSON file per run,
                         for 'contextkit analyze'
-      --skills FOLDER   the skills library (default ./SkillsLibrary)
+      --skills FOLDER   the skills library (default ./SkillsLibrary); the diagnostics of skills
+                        that do not load go to standard error
+      --json            the comparison as JSON instead of the tables (docs/cli.md)
       --endpoint URL    run against a live OpenAI-compatible server (needs --model)
       --model NAME      the model to ask the server for
       --budget N        with --endpoint: the history budget in tokens (default 2000)
       --answer-tokens N with --endpoint: the longest answer (default 48)
       --llama-cpp-python  with --endpoint: llama-cpp-python's request style (json_object, max_tokens)
+
+      Exit status: 0 success, 1 the run failed (server, files), 2 wrong usage.
     """
 
-  func run(_ arguments: inout CommandLineArguments) async throws -> Int32 {
+  func run(_ arguments: inout CommandLineArguments, console: Console) async throws -> ExitCode {
     let html = try arguments.option("--html") ?? "reports/demo.html"
     let recordsFolder = try arguments.option("--records")
     let skillsFolder = try arguments.option("--skills")
@@ -38,6 +42,7 @@ struct DemoCommand: Command {
     let budget = try arguments.integerOption("--budget") ?? 2_000
     let answerTokens = try arguments.integerOption("--answer-tokens") ?? 48
     let llamaCppPython = arguments.flag("--llama-cpp-python")
+    let json = arguments.flag("--json")
     try arguments.finish()
     if endpoint != nil || modelName != nil {
       guard let endpoint, let modelName else {
@@ -49,13 +54,19 @@ struct DemoCommand: Command {
       return try await LiveDemo(
         endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
         requestStyle: llamaCppPython ? .llamaCppPython : .openAI
-      ).run()
+      ).run(json: json, console: console)
     }
     let library = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder))
+    console.printDiagnostics(library.diagnostics.sortedByLocation())
     let demo = try await DemoPipeline.run(skills: library.skills)
-    print(try demo.text())
     try ReportFile.write(try demo.page().html, to: html)
-    print("\nwrote \(html)")
+    if json {
+      console.print(
+        try JSONOutput.string(try Output(demo, html: html, records: recordsFolder, library: library)))
+    } else {
+      console.print(try demo.text())
+      console.print("\nwrote \(html)")
+    }
     if let recordsFolder {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys]
@@ -64,18 +75,45 @@ struct DemoCommand: Command {
         try ReportFile.write(String(decoding: try encoder.encode(run.run.records), as: UTF8.self), to: path)
       }
       let example = demo.runs.first { $0.run.strategy == .compactingHistory } ?? demo.runs.first
-      print(
+      (json ? console.printDiagnostic : console.print)(
         "wrote \(demo.runs.count) record files to \(recordsFolder)/ (try: contextkit analyze "
           + "\(recordsFolder)/\(example?.name ?? "run").json --html report.html)")
     }
-    return 0
+    return .success
+  }
+
+  /// `--json`: every scenario together, then each one; the skills used and the
+  /// diagnostics of those that did not load; the files written.
+  struct Output: Encodable {
+    struct Scenario: Encodable {
+      var name: String
+      var comparison: StrategyComparison
+    }
+
+    var all: StrategyComparison
+    var scenarios: [Scenario]
+    var skills: [String]
+    var diagnostics: [SkillDiagnostic]
+    var html: String
+    var records: String?
+
+    init(_ demo: DemoResult, html: String, records: String?, library: SkillsLibrary) throws {
+      all = try demo.comparison()
+      scenarios = try demo.scenarios.map {
+        Scenario(name: $0.name, comparison: try demo.comparison(for: $0.name))
+      }
+      skills = library.names
+      diagnostics = library.diagnostics.sortedByLocation()
+      self.html = html
+      self.records = records
+    }
   }
 
   /// The skills folder: the one given, or ./SkillsLibrary, or the package's own.
   static func skillsRoot(_ given: String?) throws -> URL {
     if let given {
       guard FileManager.default.fileExists(atPath: given) else {
-        throw CommandLineArguments.UsageError(description: "no such folder: \(given)")
+        throw MissingSkillsFolder(path: given)
       }
       return URL(fileURLWithPath: given, isDirectory: true)
     }
@@ -86,4 +124,10 @@ struct DemoCommand: Command {
       .deletingLastPathComponent()
     return package.appendingPathComponent("SkillsLibrary", isDirectory: true)
   }
+}
+
+/// The `--skills` folder given to the demo does not exist.
+struct MissingSkillsFolder: Error, CustomStringConvertible {
+  var path: String
+  var description: String { "no such folder: \(path)" }
 }

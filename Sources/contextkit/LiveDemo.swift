@@ -27,12 +27,34 @@ struct LiveDemo {
     var serverCachedTokens: Int
   }
 
-  func run() async throws -> Int32 {
+  /// `--json`: each strategy's measurements.
+  struct Output: Encodable {
+    struct Strategy: Encodable {
+      var strategy: String
+      var generations: Int
+      var timeToFirstTokenSeconds: Double
+      var predictedHitRatio: Double
+      var reprocessedTokenCount: Int
+      var serverCachedTokenCount: Int
+    }
+
+    var endpoint: String
+    var model: String
+    var budget: Int
+    var strategies: [Strategy]
+  }
+
+  /// The scenario the live demo needs is missing from the bundle.
+  struct MissingScenario: Error, CustomStringConvertible {
+    var description: String { "no bundled scenario has 40 turns" }
+  }
+
+  func run(json: Bool, console: Console) async throws -> ExitCode {
     guard let scenario = DemoScenarios.all().first(where: { $0.turns.count >= 40 }) else {
-      printError("no bundled scenario has 40 turns")
-      return 1
+      throw MissingScenario()
     }
     let prompts = scenario.turns.prefix(40).map(\.prompt)
+    let print = json ? console.printDiagnostic : console.print
     print(
       "live demo: \(prompts.count) prompts of \(scenario.name) against \(endpoint.absoluteString) (\(model)), "
         + "budget \(budget) tokens, answers of at most \(maximumResponseTokens) tokens")
@@ -50,7 +72,20 @@ struct LiveDemo {
           format: "time to first token, summed: baseline rolling window / compactingHistory = %.2fx",
           baseline / compacting))
     }
-    return 0
+    if json {
+      console.print(
+        try JSONOutput.string(
+          Output(
+            endpoint: endpoint.absoluteString, model: model, budget: budget,
+            strategies: runs.map {
+              Output.Strategy(
+                strategy: $0.strategy.rawValue, generations: $0.generations,
+                timeToFirstTokenSeconds: seconds($0.timeToFirstToken), predictedHitRatio: $0.summary.hitRatio,
+                reprocessedTokenCount: $0.summary.reprocessedTokenCount,
+                serverCachedTokenCount: $0.serverCachedTokens)
+            })))
+    }
+    return .success
   }
 
   private func run(

@@ -39,8 +39,3 @@ enum TerminalText {
     }
   }
 }
-
-/// Prints text from files on standard output, escaped (see ``TerminalText``).
-func printText(_ text: String) {
-  print(TerminalText.escaped(text))
-}

@@ -1,4 +1,4 @@
 import Foundation
 
 let command = ContextKitCommand(commands: [SkillsCommand(), AnalyzeCommand(), DemoCommand()])
-exit(await command.run(Array(CommandLine.arguments.dropFirst())))
+exit(await command.run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)

@@ -70,18 +70,23 @@ func smallRecordsFile() throws -> URL {
       try? FileManager.default.removeItem(at: html)
     }
     let command = ContextKitCommand(commands: [AnalyzeCommand()])
-    #expect(await command.run(["analyze", url.path, "--html", html.path]) == 0)
+    #expect(await command.run(["analyze", url.path, "--html", html.path], console: .capturing()) == .success)
     let page = try String(contentsOf: html, encoding: .utf8)
     #expect(page.contains("<svg"))
-    #expect(await command.run(["analyze", url.path, "--block-size", "0"]) == 2)
-    #expect(await command.run(["analyze", "/no/such/records.json"]) == 1)
-    #expect(await command.run(["analyze"]) == 2)
+    #expect(await command.run(["analyze", url.path, "--block-size", "0"], console: .capturing()) == .usage)
+    #expect(await command.run(["analyze", "/no/such/records.json"], console: .capturing()) == .invalidInput)
+    #expect(await command.run(["analyze"], console: .capturing()) == .usage)
   }
 
   @Test func `demo with an endpoint checks its arguments and fails cleanly when nothing answers`() async {
     let command = ContextKitCommand(commands: [DemoCommand()])
-    #expect(await command.run(["demo", "--endpoint", "http://localhost:8080/v1"]) == 2)
-    #expect(await command.run(["demo", "--endpoint", "not a url", "--model", "m"]) == 2)
-    #expect(await command.run(["demo", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m"]) == 1)
+    #expect(
+      await command.run(["demo", "--endpoint", "http://localhost:8080/v1"], console: .capturing()) == .usage)
+    #expect(
+      await command.run(["demo", "--endpoint", "not a url", "--model", "m"], console: .capturing()) == .usage)
+    #expect(
+      await command.run(
+        ["demo", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m"], console: .capturing())
+        == .invalidInput)
   }
 }

@@ -53,9 +53,9 @@ import Testing
 @Suite struct `contextkit command` {
   @Test func `help, version and an unknown command give their exit codes`() async {
     let command = ContextKitCommand(commands: [SkillsCommand()])
-    #expect(await command.run(["--help"]) == 0)
-    #expect(await command.run(["--version"]) == 0)
-    #expect(await command.run(["frobnicate"]) == 2)
-    #expect(await command.run(["skills", "bogus"]) == 2)
+    #expect(await command.run(["--help"], console: .capturing()) == .success)
+    #expect(await command.run(["--version"], console: .capturing()) == .success)
+    #expect(await command.run(["frobnicate"], console: .capturing()) == .usage)
+    #expect(await command.run(["skills", "bogus"], console: .capturing()) == .usage)
   }
 }

@@ -3,41 +3,153 @@ import Testing
 
 @testable import contextkit
 
-@Suite struct `contextkit skills validate` {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
 
-  func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ck-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-  }
+@Suite(.timeLimit(.minutes(2))) struct `contextkit skills` {
+  let library = repository.appendingPathComponent("SkillsLibrary").path
 
-  @Test func `the shipped library is valid in strict mode`() throws {
-    let library = Self.repository.appendingPathComponent("SkillsLibrary").path
-    #expect(try SkillValidation(paths: [library], strict: true).run(json: false) == 0)
-  }
-
-  @Test func `a path with no skill, and a skill folder without SKILL.md, are errors`() throws {
-    let empty = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: empty) }
-    try FileManager.default.createDirectory(
-      at: empty.appendingPathComponent("my-skill/references"), withIntermediateDirectories: true)
-    #expect(try SkillValidation(paths: [empty.path], strict: false).run(json: true) == 1)
+  @Test func `list shows flavour and deactivation, as text and as JSON`() async throws {
+    let text = await CommandRun.run(["skills", "list", library])
+    #expect(text.code == .success)
+    let header = try #require(text.output.split(separator: "\n").first)
+    #expect(header.hasPrefix("NAME") && header.contains("FLAVOUR") && header.contains("DEACTIVATABLE"))
+    let json = await CommandRun.run(["skills", "list", "--json", library])
+    #expect(json.code == .success)
+    let object = try json.jsonObject()
+    #expect(CommandRun.keys(object) == ["diagnostics", "skills"])
+    let skills = try #require(object["skills"] as? [[String: Any]])
+    #expect(!skills.isEmpty)
     #expect(
-      try SkillValidation(paths: [empty.appendingPathComponent("my-skill").path], strict: false).run(
-        json: false) == 1)
-    #expect(try SkillValidation(paths: ["/no/such/place"], strict: false).run(json: false) == 1)
+      CommandRun.keys(skills.first) == ["allowsDeactivation", "description", "flavour", "folder", "name"])
+    #expect(Set(skills.compactMap { $0["flavour"] as? String }).isSubset(of: ["prompt", "instructions"]))
   }
 
-  @Test func `an unknown key is a warning when lenient and an error when strict`() throws {
+  @Test func `several roots: the earlier wins, and a broken skill makes list exit 1 with sorted diagnostics`()
+    async throws
+  {
+    let first = try temporaryFolder()
+    let second = try temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(at: first)
+      try? FileManager.default.removeItem(at: second)
+    }
+    try writeSkill(
+      "tidy-notes", under: first, "---\nname: tidy-notes\ndescription: Tidies notes.\n---\nBody.\n")
+    try writeSkill(
+      "tidy-notes", under: second,
+      "---\nname: tidy-notes\ndescription: Another.\nallows-deactivation: true\n---\nB.\n")
+    try writeSkill("zz-broken", under: second, "---\nname: ZZ\n---\nBody.\n")
+    try writeSkill("aa-broken", under: second, "no front matter\n")
+    let run = await CommandRun.run(["skills", "list", "--json", first.path, second.path])
+    #expect(run.code == .invalidInput)
+    let object = try run.jsonObject()
+    let skills = try #require(object["skills"] as? [[String: Any]])
+    #expect(skills.map { $0["description"] as? String } == ["Tidies notes."])
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(CommandRun.keys(diagnostics.first) == diagnosticKeys)
+    let paths = diagnostics.compactMap { $0["path"] as? String }
+    #expect(paths.first?.contains("aa-broken") == true)
+    #expect(paths.last?.contains("zz-broken") == true)
+    let text = await CommandRun.run(["skills", "list", first.path, second.path])
+    #expect(text.code == .invalidInput)
+    #expect(text.error.contains("aa-broken/SKILL.md"))
+  }
+
+  @Test func `validate takes a SKILL.md file, a skill folder or a root`() async throws {
     let root = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }
-    let skill = root.appendingPathComponent("tidy-notes")
-    try FileManager.default.createDirectory(at: skill, withIntermediateDirectories: true)
-    try Data("---\nname: tidy-notes\ndescription: Tidies notes.\ncolour: blue\n---\nBody.\n".utf8)
-      .write(to: skill.appendingPathComponent("SKILL.md"))
-    #expect(try SkillValidation(paths: [skill.path], strict: false).run(json: false) == 0)
-    #expect(try SkillValidation(paths: [skill.path], strict: true).run(json: false) == 1)
+    let skill = try writeSkill(
+      "tidy-notes", under: root,
+      "---\nname: tidy-notes\ndescription: Tidies notes.\ncolour: blue\n---\nBody.\n")
+    let file = skill.appendingPathComponent("SKILL.md").path
+    #expect(await CommandRun.run(["skills", "validate", file]).code == .success)
+    #expect(await CommandRun.run(["skills", "validate", skill.path]).code == .success)
+    #expect(await CommandRun.run(["skills", "validate", root.path]).code == .success)
+    let strict = await CommandRun.run(["skills", "validate", "--strict", "--json", file])
+    #expect(strict.code == .invalidInput)
+    let object = try strict.jsonObject()
+    #expect(CommandRun.keys(object) == ["diagnostics", "errors", "skills", "warnings"])
+    #expect(object["errors"] as? Int == 1)
+    let other = root.appendingPathComponent("notes.txt")
+    try Data("x".utf8).write(to: other)
+    #expect(await CommandRun.run(["skills", "validate", other.path]).code == .invalidInput)
+    #expect(await CommandRun.run(["skills", "validate", "/no/such/place"]).code == .invalidInput)
+    #expect(await CommandRun.run(["skills", "validate", library, "--strict"]).code == .success)
+  }
+
+  @Test func `validate sorts diagnostics by file, line and column`() async throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeSkill(
+      "b-skill", under: root, "---\nname: b-skill\ndescription: B.\nzeta: 1\nalpha: 2\n---\nBody.\n")
+    try writeSkill("a-skill", under: root, "---\nname: a-skill\ndescription: A.\nzeta: 1\n---\nBody.\n")
+    let run = await CommandRun.run(["skills", "validate", root.path])
+    let lines = run.output.split(separator: "\n").dropLast().map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[0].contains("a-skill/SKILL.md:4"))
+    #expect(lines[1].contains("b-skill/SKILL.md:4"))
+    #expect(lines[2].contains("b-skill/SKILL.md:5"))
+  }
+
+  @Test func `show prints one skill, as text and as JSON; an unknown name is invalid input`() async throws {
+    let list = try await CommandRun.run(["skills", "list", "--json", library]).jsonObject()
+    let name = try #require((list["skills"] as? [[String: Any]])?.first?["name"] as? String)
+    let text = await CommandRun.run(["skills", "show", name, library])
+    #expect(text.code == .success)
+    #expect(text.output.hasPrefix("name: \(name)\n"))
+    let json = await CommandRun.run(["skills", "show", "--json", name, library])
+    #expect(
+      CommandRun.keys(try json.jsonObject())
+        == [
+          "allowsDeactivation", "body", "description", "flavour", "folder", "links", "name", "resources",
+          "sections",
+        ])
+    let unknown = await CommandRun.run(["skills", "show", "no-such-skill", library])
+    #expect(unknown.code == .invalidInput)
+    #expect(unknown.error.contains("no skill named \"no-such-skill\""))
+    let unknownJSON = await CommandRun.run(["skills", "show", "--json", "no-such-skill", library])
+    #expect(CommandRun.keys(try unknownJSON.jsonObject()) == ["error"])
+    #expect(await CommandRun.run(["skills", "show"]).code == .usage)
+  }
+
+  @Test func `catalog prints what the model sees, and exits 1 with the diagnostics when nothing loads`()
+    async throws
+  {
+    let json = await CommandRun.run(["skills", "catalog", "--json", library])
+    #expect(json.code == .success)
+    let object = try json.jsonObject()
+    #expect(CommandRun.keys(object) == ["diagnostics", "instructions", "skills", "tools"])
+    let tools = try #require(object["tools"] as? [[String: Any]])
+    #expect(CommandRun.keys(tools.first) == ["description", "name", "parameters"])
+    #expect((tools.first?["parameters"] as? [String: Any])?["type"] as? String == "object")
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeSkill("broken", under: root, "---\nname: Broken Skill\n---\nBody.\n")
+    let empty = await CommandRun.run(["skills", "catalog", root.path])
+    #expect(empty.code == .invalidInput)
+    #expect(empty.output.isEmpty)
+    #expect(empty.error.contains("broken/SKILL.md"))
+    #expect(empty.error.contains("no skill loaded"))
+    let emptyJSON = await CommandRun.run(["skills", "catalog", "--json", root.path])
+    #expect(emptyJSON.code == .invalidInput)
+    let emptyObject = try emptyJSON.jsonObject()
+    #expect((emptyObject["diagnostics"] as? [Any])?.isEmpty == false)
+    #expect((emptyObject["skills"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func `usage errors exit 2 and print the usage; --help exits 0`() async {
+    for arguments in [
+      ["skills"], ["skills", "bogus"], ["skills", "list", "--frobnicate"], ["skills", "show"],
+    ] {
+      let run = await CommandRun.run(arguments)
+      #expect(run.code == .usage, "\(arguments)")
+      #expect(run.error.contains("usage: contextkit skills"), "\(arguments)")
+    }
+    for arguments in [["skills", "--help"], ["skills", "list", "--help"], ["skills", "catalog", "-h"]] {
+      let run = await CommandRun.run(arguments)
+      #expect(run.code == .success)
+      #expect(run.output.contains("usage: contextkit skills"))
+      #expect(run.error.isEmpty)
+    }
   }
 }

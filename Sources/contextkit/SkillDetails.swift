@@ -1,0 +1,74 @@
+import ContextKit
+import Foundation
+
+/// `contextkit skills show NAME`: one skill's front matter, outline, links, resources and body.
+struct SkillDetails {
+  let name: String
+  let roots: SkillRoots
+  let json: Bool
+
+  /// `--json`: the skill's summary fields, then its outline, links, resources and body.
+  struct Output: Encodable {
+    var name: String
+    var description: String
+    var flavour: String
+    var allowsDeactivation: Bool
+    var folder: String
+    var sections: [SkillSection]
+    var links: [SkillLink]
+    var resources: [String]
+    var body: String
+  }
+
+  /// A skill name that no root holds.
+  struct UnknownSkill: Error, CustomStringConvertible {
+    var name: String
+    var available: [String]
+    var description: String {
+      "no skill named \"\(name)\"; available: "
+        + (available.isEmpty ? "none" : available.joined(separator: ", "))
+    }
+  }
+
+  func run(console: Console) throws -> ExitCode {
+    let (library, diagnostics) = try roots.load()
+    console.printDiagnostics(diagnostics)
+    guard let skill = library.skill(named: name) else {
+      throw UnknownSkill(name: name, available: library.names)
+    }
+    if json {
+      let summary = SkillSummary(skill)
+      console.print(
+        try JSONOutput.string(
+          Output(
+            name: summary.name, description: summary.description, flavour: summary.flavour,
+            allowsDeactivation: summary.allowsDeactivation, folder: summary.folder, sections: skill.sections,
+            links: skill.links, resources: skill.resources, body: skill.body)))
+      return .success
+    }
+    console.print("name: \(skill.name)")
+    console.print("description: \(skill.description)")
+    console.print(
+      "activation: \(skill.activation.rawValue)\(skill.allowsDeactivation ? " (allows deactivation)" : "")")
+    console.print("folder: \(skill.folder.path)")
+    if !skill.sections.isEmpty {
+      console.print("sections:")
+      for section in skill.sections.flatMap(\.flattened) {
+        console.print(
+          "  \(String(repeating: "  ", count: max(0, section.level - 1)))\(section.title) (line \(section.line))"
+        )
+      }
+    }
+    if !skill.links.isEmpty {
+      console.print("links:")
+      for link in skill.links { console.print("  \(link.destination) (line \(link.line))") }
+    }
+    if !skill.resources.isEmpty {
+      console.print("resources:")
+      for resource in skill.resources { console.print("  \(resource)") }
+    }
+    console.print("---")
+    console.print(skill.body)
+    return .success
+  }
+}

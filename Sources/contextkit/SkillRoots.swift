@@ -1,0 +1,77 @@
+import ContextKit
+import Foundation
+
+/// The skills under the roots a skills subcommand was given: positional, as
+/// many as wanted, `./SkillsLibrary` when none (earlier roots win a name clash).
+struct SkillRoots {
+  /// The roots as given.
+  var paths: [String]
+
+  /// The default root.
+  static let defaultPath = "SkillsLibrary"
+
+  /// Takes every positional argument left (and any `--root`, the older spelling) as a root.
+  init(_ arguments: inout CommandLineArguments) throws(CommandLineArguments.UsageError) {
+    let options = try Self.rootOptions(&arguments)
+    self.init(options + arguments.remainingPositionals())
+  }
+
+  /// These roots, or the default when there are none.
+  init(_ paths: [String]) {
+    self.paths = paths.isEmpty ? [Self.defaultPath] : paths
+  }
+
+  /// Removes and returns the values of every `--root` option (the older spelling).
+  static func rootOptions(
+    _ arguments: inout CommandLineArguments
+  ) throws(CommandLineArguments.UsageError) -> [String] {
+    var paths: [String] = []
+    while let root = try arguments.option("--root") { paths.append(root) }
+    return paths
+  }
+
+  /// The library, with a diagnostic for each root that is not a folder;
+  /// diagnostics sorted by file, line and column.
+  func load() throws -> (library: SkillsLibrary, diagnostics: [SkillDiagnostic]) {
+    var missing: [SkillDiagnostic] = []
+    var folders: [URL] = []
+    for path in paths {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        folders.append(URL(fileURLWithPath: path, isDirectory: true))
+      } else {
+        missing.append(SkillDiagnostic(severity: .error, path: path, message: "no such folder"))
+      }
+    }
+    let library = try SkillsLibrary(roots: folders)
+    return (library, (missing + library.diagnostics).sortedByLocation())
+  }
+}
+
+extension Sequence<SkillDiagnostic> {
+  /// Sorted by file, then line, then column (then severity and message, so the order is total).
+  func sortedByLocation() -> [SkillDiagnostic] {
+    sorted {
+      ($0.path, $0.line, $0.column, $0.severity.rawValue, $0.message)
+        < ($1.path, $1.line, $1.column, $1.severity.rawValue, $1.message)
+    }
+  }
+}
+
+/// A loaded skill as `--json` shows it in `list` and `show`.
+struct SkillSummary: Encodable {
+  var name: String
+  var description: String
+  /// `prompt` or `instructions`.
+  var flavour: String
+  var allowsDeactivation: Bool
+  var folder: String
+
+  init(_ skill: LoadedSkill) {
+    name = skill.name
+    description = skill.description
+    flavour = skill.activation.rawValue
+    allowsDeactivation = skill.allowsDeactivation
+    folder = skill.folder.path
+  }
+}
