@@ -16,7 +16,7 @@ struct SkillDetails {
     var folder: String
     var sections: [SkillSection]
     var links: [SkillLink]
-    var resources: [String]
+    var resources: [SkillResource]
     var body: String
   }
 
@@ -65,7 +65,9 @@ struct SkillDetails {
     }
     if !skill.resources.isEmpty {
       console.print("resources:")
-      for resource in skill.resources { console.print("  \(resource)") }
+      for resource in skill.resources {
+        console.print("  \(resource.path) (\(resource.size) bytes, \(resource.content.rawValue))")
+      }
     }
     console.print("---")
     console.print(skill.body)
