@@ -26,9 +26,16 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
-    .target(name: "ChatCompletions", dependencies: ["ModelSession"]),
+    .target(
+      name: "ChatCompletions",
+      dependencies: ["ModelSession", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
     .target(name: "CacheAnalysis", dependencies: ["ModelSession"]),
     .target(name: "CacheReport", dependencies: ["ModelSession", "CacheAnalysis"]),
     // The demo's scenarios, corpus and strategies: used by the executables, not a product.

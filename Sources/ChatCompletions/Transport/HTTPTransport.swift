@@ -25,6 +25,10 @@ package protocol HTTPTransport: Sendable {
 package enum DefaultHTTPTransport {
   /// A transport for one client.
   package static func make() -> any HTTPTransport {
+    #if canImport(CCurl)
+    CurlTransport()
+    #else
     URLSessionTransport()
+    #endif
   }
 }
