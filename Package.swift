@@ -56,7 +56,7 @@ let package = Package(
         "ContextKitDemo", "CacheReport", "CMark",
       ]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
-    .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "TestSupport"]),
+    .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "ChatCompletions", "TestSupport"]),
     .testTarget(
       name: "ContextKitCommandTests", dependencies: ["contextkit", "CacheAnalysis", "CacheReport"]),
     .testTarget(

@@ -67,7 +67,8 @@ struct SkillResourceTool: Tool {
       return Prompt(
         "Error: offset must be 0 or more and limit more than 0 (got offset \(offset), limit \(limit)).")
     }
-    guard let resource = source.resource(at: path) else {
+    guard let resource = source.resource(at: path) ?? Self.uniqueSuffixMatch(path, in: source.resources)
+    else {
       return Prompt("Error: \(SkillResourceError.notFound(path, skill: skillName)). \(listing(source))")
     }
     guard resource.isText else {
@@ -89,6 +90,14 @@ struct SkillResourceTool: Tool {
   private func isActivated(_ name: String) async -> Bool {
     if await activations.isActive(name) { return true }
     return await activations.isLoaded(name)
+  }
+
+  /// The one listed resource whose path ends with `/path` (a model that wrote
+  /// `checklist.md` for `references/checklist.md`), or `nil` when none or several do.
+  static func uniqueSuffixMatch(_ path: String, in resources: [SkillResource]) -> SkillResource? {
+    guard let normalized = RelativePath.normalized(path) else { return nil }
+    let matches = resources.filter { $0.path.hasSuffix("/" + normalized) }
+    return matches.count == 1 ? matches.first : nil
   }
 
   private func listing(_ source: LoadedSkill) -> String {
