@@ -7,11 +7,11 @@ import Testing
   #expect(await activations.activate("b"))
   #expect(await activations.activate("a"))
   #expect(await !activations.activate("a"))
-  #expect(await activations.isActive("a"))
-  #expect(await activations.activeSkillNames == ["a", "b"])
+  #expect(activations.isActive("a"))
+  #expect(activations.activeSkillNames == ["a", "b"])
   #expect(await activations.deactivate("a"))
   #expect(await !activations.deactivate("a"))
-  #expect(await activations.activeSkillNames == ["b"])
+  #expect(activations.activeSkillNames == ["b"])
 }
 
 @Test func `every subscriber sees each change and no-op changes are silent`() async {
@@ -47,7 +47,7 @@ import Testing
       }
     }
   }
-  #expect(await activations.activeSkillNames.count == 500)
+  #expect(activations.activeSkillNames.count == 500)
   var events = 0
   for await state in stream {
     events += 1
@@ -61,7 +61,7 @@ import Testing
   let file = fixture.url("state/skills.json")
   try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
   let activations = SkillActivations(active: ["writing-commit-messages", "reviewing-sql"])
-  let snapshot = await activations.snapshot()
+  let snapshot = activations.snapshot()
   #expect(snapshot.activeSkillNames == ["reviewing-sql", "writing-commit-messages"])
   try await activations.save(to: file)
   let text = try String(contentsOf: file, encoding: .utf8)
@@ -71,12 +71,12 @@ import Testing
 
   let restored = SkillActivations()
   try await restored.load(from: file)
-  #expect(await restored.activeSkillNames == ["reviewing-sql", "writing-commit-messages"])
+  #expect(restored.activeSkillNames == ["reviewing-sql", "writing-commit-messages"])
 
   await activations.deactivate("reviewing-sql")
   try await activations.save(to: file)
   try await restored.load(from: file)
-  #expect(await restored.activeSkillNames == ["writing-commit-messages"])
+  #expect(restored.activeSkillNames == ["writing-commit-messages"])
 }
 
 @Test func `loading a corrupt or missing file throws and changes nothing`() async throws {
@@ -91,7 +91,7 @@ import Testing
   await #expect(throws: SkillActivationsError.unsupportedVersion(path: future.path, version: 9)) {
     try await activations.load(from: future)
   }
-  #expect(await activations.activeSkillNames == ["kept"])
+  #expect(activations.activeSkillNames == ["kept"])
   await #expect(throws: SkillActivationsError.self) {
     try await activations.save(to: fixture.url("no/such/folder/skills.json"))
   }
@@ -137,7 +137,7 @@ import Testing
   await #expect(throws: SkillActivationsError.invalidSkillName(path: loaded.path, name: "../x")) {
     try await activations.load(from: loaded)
   }
-  #expect(await activations.activeSkillNames == ["kept"])
+  #expect(activations.activeSkillNames == ["kept"])
   let message = SkillActivationsError.unsupportedVersion(path: "s.json", version: -7).description
   #expect(message.contains("version -7 is not a valid version"))
 }

@@ -29,15 +29,15 @@ import Testing
     }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "First")
-    #expect(await activations.loadedSkillNames == ["swift-style"])
-    #expect(await activations.isLoaded("swift-style"))
-    #expect(await activations.activeSkillNames == [])
+    #expect(activations.loadedSkillNames == ["swift-style"])
+    #expect(activations.isLoaded("swift-style"))
+    #expect(activations.activeSkillNames == [])
     try await session.respond(to: "Second")
-    #expect(await activations.loadedSkillNames == ["swift-style"])
-    #expect(await activations.activeSkillNames == ["tone"])
+    #expect(activations.loadedSkillNames == ["swift-style"])
+    #expect(activations.activeSkillNames == ["tone"])
     try await session.respond(to: "Third")
-    #expect(await activations.loadedSkillNames == [])
-    #expect(await activations.activeSkillNames == ["tone"])
+    #expect(activations.loadedSkillNames == [])
+    #expect(activations.activeSkillNames == ["tone"])
 
     let expected = [
       SkillActivationsSnapshot(activeSkillNames: [], loadedSkillNames: ["swift-style"]),

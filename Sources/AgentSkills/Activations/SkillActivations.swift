@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Which skills are in play, shared safely between a session, its tools and the app.
 ///
@@ -11,16 +12,26 @@ import Foundation
 ///   model sees: delivered, and not dropped by a history modifier (or put
 ///   back after a compaction). The catalog updates it before every generation.
 ///
+/// The actor is the store: changes go through it, in order. Reads do not
+/// wait for it: ``isActive(_:)``, ``activeSkillNames``, ``isLoaded(_:)``,
+/// ``loadedSkillNames`` and ``snapshot()`` are synchronous and read a snapshot
+/// that every change replaces as a whole (under a `Mutex`), so two reads in a
+/// row never see half of a change. For SwiftUI, ``ObservedSkillActivations``
+/// is an `@Observable` view of the same state.
+///
 /// Watch ``changes`` to follow both, and save them to restore a conversation later:
 ///
 /// ```swift
 /// let activations = SkillActivations()
 /// await activations.activate("reviewing-swift-concurrency")
+/// if activations.isActive("reviewing-swift-concurrency") { … }   // no await
 /// try await activations.save(to: stateFolder.appendingPathComponent("skills.json"))
 /// ```
 public actor SkillActivations {
   private var active: Set<String>
   private var loaded: Set<String>
+  /// The state the synchronous reads see, replaced whole after every change.
+  private let published: Mutex<SkillActivationsSnapshot>
   private var subscribers: [UUID: AsyncStream<SkillActivationsSnapshot>.Continuation] = [:]
   /// What the skill catalog tracks between generations (see `SkillDeliveryState`).
   var delivery = SkillDeliveryState()
@@ -29,12 +40,16 @@ public actor SkillActivations {
   public init(active names: some Sequence<String> = []) {
     active = Set(names)
     loaded = []
+    published = Mutex(SkillActivationsSnapshot(activeSkillNames: names))
   }
 
   /// Creates a store from a snapshot.
   public init(_ snapshot: SkillActivationsSnapshot) {
     active = Set(snapshot.activeSkillNames)
     loaded = Set(snapshot.loadedSkillNames)
+    published = Mutex(
+      SkillActivationsSnapshot(
+        activeSkillNames: snapshot.activeSkillNames, loadedSkillNames: snapshot.loadedSkillNames))
   }
 
   /// Marks a skill active; returns `false` when it already was (and nothing is announced).
@@ -53,25 +68,26 @@ public actor SkillActivations {
     return true
   }
 
-  /// Whether a skill is active.
-  public func isActive(_ name: String) -> Bool {
-    active.contains(name)
+  /// Whether a skill is active. Synchronous: reads the latest snapshot.
+  public nonisolated func isActive(_ name: String) -> Bool {
+    published.withLock { $0.activeSkillNames.contains(name) }
   }
 
-  /// The active skills' names, sorted.
-  public var activeSkillNames: [String] {
-    active.sorted()
+  /// The active skills' names, sorted. Synchronous: reads the latest snapshot.
+  public nonisolated var activeSkillNames: [String] {
+    published.withLock { $0.activeSkillNames }
   }
 
   /// Whether a prompt skill's body is in the history the model sees.
-  public func isLoaded(_ name: String) -> Bool {
-    loaded.contains(name)
+  /// Synchronous: reads the latest snapshot.
+  public nonisolated func isLoaded(_ name: String) -> Bool {
+    published.withLock { $0.loadedSkillNames.contains(name) }
   }
 
   /// The names of the prompt skills whose body is in the history the model
-  /// sees (delivered and not dropped), sorted.
-  public var loadedSkillNames: [String] {
-    loaded.sorted()
+  /// sees (delivered and not dropped), sorted. Synchronous: reads the latest snapshot.
+  public nonisolated var loadedSkillNames: [String] {
+    published.withLock { $0.loadedSkillNames }
   }
 
   /// A new stream of the skills in play, delivering both sets after every change.
@@ -95,9 +111,15 @@ public actor SkillActivations {
     return stream
   }
 
-  /// Both sets now.
-  public func snapshot() -> SkillActivationsSnapshot {
-    SkillActivationsSnapshot(activeSkillNames: active, loadedSkillNames: loaded)
+  /// Both sets now, as one consistent snapshot. Synchronous.
+  public nonisolated func snapshot() -> SkillActivationsSnapshot {
+    published.withLock { $0 }
+  }
+
+  /// Replaces the published snapshot with the current sets.
+  private func publish() {
+    let state = SkillActivationsSnapshot(activeSkillNames: active, loadedSkillNames: loaded)
+    published.withLock { $0 = state }
   }
 
   /// Makes both sets equal to `snapshot`'s, announcing it if they differ.
@@ -162,7 +184,10 @@ public actor SkillActivations {
     restore(snapshot)
   }
 
+  /// Publishes the new state to the synchronous reads, then to every subscriber.
+  /// Every change ends here, once, after all of its sets are updated.
   private func announce() {
+    publish()
     let state = snapshot()
     for continuation in subscribers.values { continuation.yield(state) }
   }

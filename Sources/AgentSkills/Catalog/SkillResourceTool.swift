@@ -88,8 +88,8 @@ struct SkillResourceTool: Tool {
   /// Whether the model has activated the skill: an active instructions skill,
   /// or a prompt skill whose body it has been given.
   private func isActivated(_ name: String) async -> Bool {
-    if await activations.isActive(name) { return true }
-    return await activations.isLoaded(name)
+    if activations.isActive(name) { return true }
+    return activations.isLoaded(name)
   }
 
   /// The one listed resource whose path ends with `/path` (a model that wrote

@@ -82,7 +82,7 @@ public struct Skills: DynamicInstructions {
   /// (The session calls `resolve(into:)`, which also tracks deliveries and notes changes.)
   public var body: ProfileContent {
     get async throws {
-      let rendered = try render(active: Set(await activations.activeSkillNames))
+      let rendered = try render(active: Set(activations.activeSkillNames))
       return ProfileContentBuilder.buildBlock(
         ProfileContentBuilder.buildExpression(Instructions(segments: rendered.instructions.segments)),
         ProfileContentBuilder.buildExpression(rendered.tools))
@@ -137,7 +137,7 @@ public struct Skills: DynamicInstructions {
   /// activation tool and the tools of active skills, and notes changes.
   public func resolve(into resolution: inout ProfileResolution) async throws {
     guard !skills.isEmpty else { return }
-    let rendered = try render(active: Set(await activations.activeSkillNames))
+    let rendered = try render(active: Set(activations.activeSkillNames))
     resolution.append(rendered.instructions)
     for tool in rendered.tools { resolution.append(tool) }
     resolution.modifiers.append(

@@ -1,0 +1,81 @@
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import AgentSkills
+
+@Suite(.timeLimit(.minutes(1))) struct `SkillActivations for apps` {
+  @Test func `isActive and activeSkillNames read without await and see every change at once`() async {
+    let activations = SkillActivations(active: ["a"])
+    #expect(activations.isActive("a"))
+    #expect(activations.activeSkillNames == ["a"])
+    await activations.activate("b")
+    #expect(activations.activeSkillNames == ["a", "b"])
+    await activations.deactivate("a")
+    #expect(!activations.isActive("a"))
+    await activations.restore(
+      SkillActivationsSnapshot(activeSkillNames: ["x", "y"], loadedSkillNames: ["z"]))
+    #expect(
+      activations.snapshot()
+        == SkillActivationsSnapshot(activeSkillNames: ["x", "y"], loadedSkillNames: ["z"]))
+    #expect(activations.isLoaded("z"))
+  }
+
+  @Test func `a reader on another thread never sees half of a restore`() async {
+    // Every restore swaps two consistent states: {a1,a2 | l1} and {b1 | l2,l3}.
+    let first = SkillActivationsSnapshot(activeSkillNames: ["a1", "a2"], loadedSkillNames: ["l1"])
+    let second = SkillActivationsSnapshot(activeSkillNames: ["b1"], loadedSkillNames: ["l2", "l3"])
+    let activations = SkillActivations(first)
+    let torn = Atomic<Int>(0)
+    let done = Atomic<Bool>(false)
+    let reader = Thread {
+      while !done.load(ordering: .acquiring) {
+        let seen = activations.snapshot()
+        if seen != first && seen != second { torn.add(1, ordering: .relaxed) }
+      }
+    }
+    reader.start()
+    for round in 0..<2_000 {
+      await activations.restore(round.isMultiple(of: 2) ? second : first)
+    }
+    done.store(true, ordering: .releasing)
+    #expect(torn.load(ordering: .relaxed) == 0)
+  }
+
+  @MainActor @Test func `the observable view follows the store and notifies observers`() async throws {
+    let activations = SkillActivations(active: ["kept"])
+    let observed = ObservedSkillActivations(activations)
+    #expect(observed.activeSkillNames == ["kept"])
+    let notified = Mutex(0)
+    withObservationTracking {
+      _ = observed.activeSkillNames
+    } onChange: {
+      notified.withLock { $0 += 1 }
+    }
+    await activations.activate("swift-style")
+    let deadline = ContinuousClock.now + .seconds(10)
+    while observed.activeSkillNames != ["kept", "swift-style"], ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    #expect(observed.activeSkillNames == ["kept", "swift-style"])
+    #expect(observed.isActive("swift-style"))
+    #expect(notified.withLock { $0 } == 1)
+  }
+
+  @MainActor @Test func `the observable view lets go of the store when released`() async throws {
+    let activations = SkillActivations()
+    var observed: ObservedSkillActivations? = ObservedSkillActivations(activations)
+    weak let released = observed
+    let deadline = ContinuousClock.now + .seconds(10)
+    while await activations.subscriberCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+    #expect(await activations.subscriberCount == 1)
+    observed = nil
+    #expect(released == nil)
+    while await activations.subscriberCount > 0, ContinuousClock.now < deadline {
+      await Task.yield()
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(await activations.subscriberCount == 0)
+  }
+}
