@@ -11,6 +11,12 @@ enum BenchmarkCatalog {
       .init(name: "json/serialize/10MB") { try SerializeJSONBenchmark.make(size: .tenMegabytes) },
       .init(name: "session/assemble/100000-deltas") { SessionBenchmarks.streamedDeltas(count: 100_000) },
       .init(name: "session/tool-loop/200-rounds") { try SessionBenchmarks.toolLoop(rounds: 200) },
+      .init(name: "session/stream-tool-arguments/1MB-text") {
+        try StreamToolArgumentsBenchmark.make(shape: .text)
+      },
+      .init(name: "session/stream-tool-arguments/1MB-records") {
+        try StreamToolArgumentsBenchmark.make(shape: .records)
+      },
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
       .init(name: "skills/front-matter/1MiB-flow-sequence") { try FrontMatterBenchmark.make(.flowSequence) },
       .init(name: "skills/front-matter/1MiB-block-mapping") { try FrontMatterBenchmark.make(.blockMapping) },

@@ -1,4 +1,6 @@
+import Foundation
 import ModelSession
+import Synchronization
 import Testing
 
 /// Arrays nested `depth` levels around `null`.
@@ -59,4 +61,46 @@ private func nestedObjects(depth: Int) -> GeneratedContent {
   #expect(try GeneratedContent(json: #"{"a":1,"b":2}"#) != GeneratedContent(json: #"{"b":2,"a":1}"#))
   #expect(try GeneratedContent(json: "[1,2]") != GeneratedContent(json: "[1]"))
   #expect(try GeneratedContent(json: "0") == GeneratedContent(json: "-0"))
+}
+
+/// Runs `work` on a new thread whose stack is `stackSize` bytes (Apple
+/// platforms give secondary threads 512 KB) and waits for it to finish.
+private func onSmallStack(
+  _ stackSize: Int = 512 * 1024, _ work: @escaping @Sendable () -> Void
+) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    let thread = Thread {
+      work()
+      continuation.resume()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+  }
+}
+
+@Test(.timeLimit(.minutes(2)))
+func `a 10,000-level value is built, compared, encoded and dropped on a 512 KB stack`() async throws {
+  let outcome = Mutex<[String]>([])
+  await onSmallStack {
+    var arrays: GeneratedContent? = nestedArrays(depth: 10_000)
+    var objects: GeneratedContent? = nestedObjects(depth: 10_000)
+    var parsed: GeneratedContent? = try? GeneratedContent(json: objects?.jsonString ?? "")
+    let equal = parsed == objects && arrays != nestedArrays(depth: 9_999)
+    let call = Transcript.ToolCall(
+      id: "c", toolName: "deep", arguments: objects ?? GeneratedContent(kind: .null))
+    var transcript: Transcript? = Transcript(entries: [.toolCalls(Transcript.ToolCalls(id: "t", [call]))])
+    let encoded = (try? JSONEncoder().encode(transcript)).map(\.count) ?? 0
+    let decoded = (try? JSONEncoder().encode(transcript)).flatMap {
+      try? JSONDecoder().decode(Transcript.self, from: $0)
+    }
+    let roundTrips = decoded == transcript
+    arrays = nil
+    objects = nil
+    parsed = nil
+    transcript = nil
+    outcome.withLock {
+      $0 = ["equal: \(equal)", "encoded: \(encoded > 60_000)", "round trip: \(roundTrips)"]
+    }
+  }
+  #expect(outcome.withLock { $0 } == ["equal: true", "encoded: true", "round trip: true"])
 }

@@ -37,19 +37,33 @@ public struct GeneratedContent: Sendable {
     case structure(keys: [String], values: [GeneratedContent])
   }
 
-  var storage: Storage
+  /// Scalars are stored inline; arrays and objects in a `ContainerNode`,
+  /// whose teardown is iterative (see `GeneratedContent+Teardown.swift`).
+  var representation: Representation
+
+  /// The value's storage.
+  var storage: Storage {
+    get {
+      switch representation {
+      case .scalar(let storage): storage
+      case .container(let node): node.storage
+      }
+    }
+    set { representation = Representation(newValue) }
+  }
 
   /// Whether the value is whole. Values parsed from a truncated JSON prefix
   /// (while a response streams in) are incomplete.
   public internal(set) var isComplete: Bool
 
   init(storage: Storage, isComplete: Bool = true) {
-    self.storage = storage
+    self.representation = Representation(storage)
     self.isComplete = isComplete
   }
 
   /// Creates content of the given kind.
   public init(kind: Kind) {
+    let storage: Storage
     switch kind {
     case .null: storage = .null
     case .bool(let value): storage = .bool(value)
@@ -76,7 +90,7 @@ public struct GeneratedContent: Sendable {
       }
       storage = .structure(keys: keys, values: values)
     }
-    isComplete = true
+    self.init(storage: storage)
   }
 
   /// Creates an object whose keys keep the order written.

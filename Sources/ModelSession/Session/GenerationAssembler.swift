@@ -54,10 +54,66 @@ struct GenerationAssembler {
   }
 
   struct ToolCallDraft: Sendable {
+    /// Below this many bytes, the partial arguments are refreshed on every piece.
+    static let eagerRefreshBytes = 4_096
+
     var id: String
     var name: String
     var arguments: String
     var metadata: [String: GeneratedContent]
+    /// Parses the arguments as they stream, so that a snapshot never reads
+    /// again the text that came before (`nil` once the text is not JSON).
+    private var parser: StreamingJSONParser? = StreamingJSONParser()
+    /// The UTF-8 length of the text handed to the parser so far.
+    private var parsedByteCount = 0
+    /// The text received but not yet handed to the parser.
+    private var unparsed = ""
+    /// The arguments parsed so far, as partial JSON.
+    private(set) var partialArguments = GeneratedContent(properties: [:])
+    /// Whether anything but whitespace has been parsed.
+    private var hasValue = false
+
+    init(id: String, name: String, metadata: [String: GeneratedContent] = [:]) {
+      self.id = id
+      self.name = name
+      self.metadata = metadata
+      self.arguments = ""
+    }
+
+    /// Appends a piece of the arguments' text.
+    ///
+    /// The partial arguments follow every piece while the text is short. Past
+    /// `eagerRefreshBytes`, they are refreshed once the unparsed text reaches
+    /// half of what was parsed: a snapshot costs about as much as the text so
+    /// far (the string being read and the open containers are rebuilt), so
+    /// refreshing on a geometric schedule keeps the whole stream linear in the
+    /// arguments' length instead of quadratic. The finished arguments are
+    /// always parsed whole (see `arguments(from:)`).
+    mutating func appendArguments(_ text: String) {
+      guard !text.isEmpty else { return }
+      arguments += text
+      guard parser != nil else { return }
+      unparsed += text
+      let pending = unparsed.utf8.count
+      guard parsedByteCount < Self.eagerRefreshBytes || pending * 2 >= parsedByteCount else { return }
+      refreshPartialArguments()
+    }
+
+    /// Hands the unparsed text to the parser and takes its value.
+    private mutating func refreshPartialArguments() {
+      let piece = unparsed
+      unparsed = ""
+      parsedByteCount += piece.utf8.count
+      do {
+        let content = try parser?.append(piece)
+        // Whitespace alone stays an empty object, as for a call with no arguments.
+        if !hasValue { hasValue = piece.contains { !$0.isWhitespace } }
+        if hasValue, let content { partialArguments = content }
+      } catch {
+        parser = nil
+        partialArguments = GeneratedContent(properties: [:])
+      }
+    }
   }
 
   private var drafts: [Draft] = []
@@ -161,14 +217,14 @@ struct GenerationAssembler {
       if let existing = draft.calls.firstIndex(where: { $0.id == callID }) {
         position = existing
       } else {
-        draft.calls.append(ToolCallDraft(id: callID, name: name, arguments: "", metadata: [:]))
+        draft.calls.append(ToolCallDraft(id: callID, name: name))
         position = draft.calls.count - 1
       }
       if !name.isEmpty { draft.calls[position].name = name }
       switch callAction {
       case .appendArguments(let text, let tokenCount):
         streamedOutputTokens += tokenCount
-        draft.calls[position].arguments += text
+        draft.calls[position].appendArguments(text)
       case .replaceMetadata(let metadata):
         draft.calls[position].metadata = metadata
       }
@@ -216,7 +272,7 @@ struct GenerationAssembler {
         let calls = draft.calls.map { call in
           Transcript.ToolCall(
             id: call.id, toolName: call.name,
-            arguments: Self.arguments(from: call.arguments, partial: partial),
+            arguments: partial ? call.partialArguments : Self.arguments(from: call.arguments),
             metadata: call.metadata)
         }
         result.append(.toolCalls(Transcript.ToolCalls(id: draft.id, calls)))
@@ -225,10 +281,10 @@ struct GenerationAssembler {
     return result
   }
 
-  /// Parses a call's argument text.
-  static func arguments(from text: String, partial: Bool) -> GeneratedContent {
+  /// Parses a finished call's argument text: JSON, or the text itself as a
+  /// string when it is not JSON.
+  static func arguments(from text: String) -> GeneratedContent {
     if text.allSatisfy(\.isWhitespace) { return GeneratedContent(properties: [:]) }
-    if partial { return (try? GeneratedContent(partialJSON: text)) ?? GeneratedContent(properties: [:]) }
     return (try? GeneratedContent(json: text)) ?? GeneratedContent(kind: .string(text))
   }
 }
