@@ -6,40 +6,74 @@ import Synchronization
 /// once instead of once per generation.
 ///
 /// Entries are looked up by id and used only when the entry is still equal to
-/// the one rendered (a modifier may rewrite an entry and keep its id). The
-/// cache keeps two generations of `capacity` items, like `TokenCountCache`.
+/// the one rendered (a modifier, or an instructions skill, may rewrite an
+/// entry and keep its id): the newer rendering then replaces the older one.
+/// The cache holds one rendering per entry id, so its memory grows linearly
+/// with the conversation, with no capacity to fall off.
 final class BlockCache: Sendable {
   struct Rendered: Sendable {
     var text: String
     var tokenCount: Int
   }
 
-  private struct Generations {
-    var entries: [String: (entry: Transcript.Entry, rendered: Rendered)] = [:]
-    var olderEntries: [String: (entry: Transcript.Entry, rendered: Rendered)] = [:]
-    var tools: [Transcript.ToolDefinition: Rendered] = [:]
-  }
+  /// One rendered entry, boxed so that a lookup copies a reference, not the entry.
+  private final class Item: Sendable {
+    let entry: Transcript.Entry
+    let rendered: Rendered
 
-  private let capacity: Int
-  private let state = Mutex(Generations())
-
-  init(capacity: Int = 50_000) {
-    self.capacity = max(1, capacity)
-  }
-
-  /// The rendering of `entry`, when an equal entry with its id was rendered before.
-  func rendered(_ entry: Transcript.Entry) -> Rendered? {
-    state.withLock { state in
-      if let found = state.entries[entry.id], found.entry == entry { return found.rendered }
-      guard let found = state.olderEntries[entry.id], found.entry == entry else { return nil }
-      Self.insert(found, id: entry.id, into: &state, capacity: capacity)
-      return found.rendered
+    init(entry: Transcript.Entry, rendered: Rendered) {
+      self.entry = entry
+      self.rendered = rendered
     }
   }
 
-  func store(_ rendered: Rendered, for entry: Transcript.Entry) {
-    state.withLock { generations in
-      Self.insert((entry, rendered), id: entry.id, into: &generations, capacity: capacity)
+  private struct State {
+    var entries: [String: Item] = [:]
+    /// The entries of the latest batch looked up, by position: the next
+    /// generation's history usually starts with them, so they are checked
+    /// first, in order, without hashing.
+    var latest: [Item?] = []
+    var tools: [Transcript.ToolDefinition: Rendered] = [:]
+  }
+
+  private let state = Mutex(State())
+
+  init() {}
+
+  /// The rendering of each entry that was rendered before with the same id
+  /// and content, `nil` for the others; one lock for the whole batch.
+  ///
+  /// - Parameter isRequest: whether `entries` is a whole request's history
+  ///   (then its known entries, by position, are what the next request is
+  ///   checked against first), not an output appended to one.
+  func rendered(_ entries: [Transcript.Entry], isRequest: Bool) -> [Rendered?] {
+    state.withLock { state in
+      var positional: [Item?] = []
+      positional.reserveCapacity(isRequest ? entries.count : 0)
+      let results = entries.enumerated().map { position, entry -> Rendered? in
+        let item: Item?
+        if position < state.latest.count, let known = state.latest[position], known.entry == entry {
+          item = known
+        } else if let found = state.entries[entry.id], found.entry == entry {
+          item = found
+        } else {
+          item = nil
+        }
+        if isRequest { positional.append(item) }
+        return item?.rendered
+      }
+      if isRequest { state.latest = positional }
+      return results
+    }
+  }
+
+  /// Stores the renderings of entries.
+  func store(_ renderings: [(entry: Transcript.Entry, rendered: Rendered)]) {
+    guard !renderings.isEmpty else { return }
+    state.withLock { state in
+      for item in renderings {
+        state.entries[item.entry.id] = Item(entry: item.entry, rendered: item.rendered)
+      }
     }
   }
 
@@ -48,20 +82,6 @@ final class BlockCache: Sendable {
   }
 
   func store(_ rendered: Rendered, for definition: Transcript.ToolDefinition) {
-    state.withLock { state in
-      if state.tools.count >= capacity { state.tools.removeAll() }
-      state.tools[definition] = rendered
-    }
-  }
-
-  private static func insert(
-    _ item: (entry: Transcript.Entry, rendered: Rendered), id: String, into state: inout Generations,
-    capacity: Int
-  ) {
-    if state.entries.count >= capacity {
-      state.olderEntries = state.entries
-      state.entries = [:]
-    }
-    state.entries[id] = item
+    state.withLock { $0.tools[definition] = rendered }
   }
 }

@@ -109,7 +109,8 @@ public struct PromptCacheModel: Sendable {
     blocks.reserveCapacity(entries.count)
     var fresh: [Transcript.Entry] = []
     var positions: [Int] = []
-    for (offset, entry) in entries.enumerated() {
+    let known = cache.rendered(entries, isRequest: index == 0)
+    for (offset, (entry, rendered)) in zip(entries, known).enumerated() {
       if case .instructions(let instructions) = entry {
         // Counted without its tools: they are blocks of their own.
         let textOnly = Transcript.Instructions(
@@ -118,11 +119,11 @@ public struct PromptCacheModel: Sendable {
           PromptBlock(
             location: .instructions, text: PromptRenderer.text(of: instructions),
             tokenCount: try await tokenCounter.tokenCount(of: .instructions(textOnly))))
-      } else if let known = cache.rendered(entry) {
+      } else if let rendered {
         blocks.append(
           PromptBlock(
-            location: .entry(index: index + offset, kind: entry.kindName), text: known.text,
-            tokenCount: known.tokenCount))
+            location: .entry(index: index + offset, kind: entry.kindName), text: rendered.text,
+            tokenCount: rendered.tokenCount))
       } else {
         positions.append(blocks.count)
         blocks.append(
@@ -134,10 +135,13 @@ public struct PromptCacheModel: Sendable {
       }
     }
     let counts = try await tokenCounter.tokenCounts(of: fresh)
+    var renderings: [(entry: Transcript.Entry, rendered: BlockCache.Rendered)] = []
+    renderings.reserveCapacity(fresh.count)
     for (position, (entry, count)) in zip(positions, zip(fresh, counts)) {
       blocks[position].tokenCount = count
-      cache.store(BlockCache.Rendered(text: blocks[position].text, tokenCount: count), for: entry)
+      renderings.append((entry, BlockCache.Rendered(text: blocks[position].text, tokenCount: count)))
     }
+    cache.store(renderings)
     return blocks
   }
 

@@ -20,13 +20,18 @@ struct BenchmarkCase {
   var baseline: Operation?
   /// What one operation is made of, to report the time per unit (per event, per round).
   var unit: BenchmarkUnit?
+  /// A line measured during setup and printed with the result (such as memory in use).
+  var note: String?
 
-  init(name: String, run: @escaping () throws -> Int, baseline: Operation? = nil, unit: BenchmarkUnit? = nil)
-  {
+  init(
+    name: String, run: @escaping () throws -> Int, baseline: Operation? = nil, unit: BenchmarkUnit? = nil,
+    note: String? = nil
+  ) {
     self.name = name
     self.operation = Operation(name: name, run: run)
     self.baseline = baseline
     self.unit = unit
+    self.note = note
   }
 }
 

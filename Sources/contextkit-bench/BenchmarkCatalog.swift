@@ -28,6 +28,6 @@ enum BenchmarkCatalog {
       .init(name: "chat/stream-translate/events") {
         try ChatStreamTranslationBenchmark.make(measure: .events)
       },
-    ] + HistoryBenchmarks.registrations
+    ] + HistoryBenchmarks.registrations + CacheReportBenchmark.registrations
   }
 }

@@ -32,6 +32,7 @@ struct BenchmarkHarness {
     let statistics = BenchmarkStatistics(samples: samples)
     var result = BenchmarkResult(
       name: benchmark.name, runs: options.runs, iterationsPerRun: iterations, seconds: statistics)
+    result.note = benchmark.note
     if let unit = benchmark.unit, unit.countPerOperation > 0 {
       result.unit = unit
       result.medianSecondsPerUnit = statistics.median / Double(unit.countPerOperation)

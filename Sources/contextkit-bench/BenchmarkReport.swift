@@ -21,6 +21,8 @@ struct BenchmarkResult: Codable {
   var unit: BenchmarkUnit?
   /// The median time per unit.
   var medianSecondsPerUnit: Double?
+  /// What the case measured besides time, such as memory.
+  var note: String?
 }
 
 /// Prints results as a table for people or as JSON for tools.
@@ -43,6 +45,7 @@ enum BenchmarkReport {
       line += "  ratio \(String(format: "%.2f", ratio))x"
       line += ratio < 1 ? " (faster)" : " (slower)"
     }
+    if let note = result.note { line += "\n  \(note)" }
     return line
   }
 
