@@ -23,7 +23,7 @@ struct BenchmarkOptions {
 
   static let usage = """
     USAGE: contextkit-bench [--runs N] [--warm-up N] [--min-run-time SECONDS] [--filter TEXT] [--json] [--no-baseline] [--list]
-           contextkit-bench --strategies [--seed N] [--json] [--html PATH]
+           contextkit-bench --strategies [--seed N] [--filter TEXT] [--json] [--html PATH]
 
     Measures each benchmark case (and its baseline, when it has one) and prints
     the median time per operation, the spread (min, max, interquartile range)
@@ -33,12 +33,13 @@ struct BenchmarkOptions {
       --runs N               measured runs per case (default 10)
       --warm-up N            unmeasured runs first (default 2)
       --min-run-time SECONDS repeat short operations so one run lasts at least this long (default 0.02)
-      --filter TEXT          run only the cases whose name contains TEXT
+      --filter TEXT          run only the cases (with --strategies: the strategies) whose name contains TEXT
       --json                 print one JSON object per case, as a JSON array
       --no-baseline          measure the cases only, not their baselines (for profiling)
       --list                 print the case names and exit
       --strategies           compare the history strategies on the seeded corpus (prompt-cache reuse at
-                             block sizes 16 and 128, re-processed tokens, peak context, turns over budget,
+                             block sizes 16 and 128, re-processed tokens and their ratio to the floor of
+                             new tokens, visible share of the budget, peak context, turns over budget,
                              summarizer calls) instead of timing; with --json, as JSON
       --seed N               the corpus seed for --strategies (default 2026)
       --html PATH            with --strategies, also write a page with the table and the charts of

@@ -1,3 +1,4 @@
+import ContextKitDemo
 import Foundation
 
 // Stream throughput and end-to-end cases that print their own report (see scripts/bench-chat-stream).
@@ -20,7 +21,10 @@ do {
     exit(0)
   }
   if options.comparesStrategies {
-    try StrategyBenchmark.report(seed: options.seed, json: options.printsJSON, html: options.htmlPath)
+    try StrategyBenchmark.report(
+      seed: options.seed,
+      strategies: CompressionStrategy.allCases.filter { options.filter.map($0.rawValue.contains) ?? true },
+      json: options.printsJSON, html: options.htmlPath)
     exit(0)
   }
   let selected = BenchmarkCatalog.registrations.filter { options.filter.map($0.name.contains) ?? true }

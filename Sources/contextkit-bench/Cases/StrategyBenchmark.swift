@@ -29,14 +29,15 @@ enum StrategyBenchmark {
     return try SkillsLibrary(root: root).skills
   }
 
-  /// Prints the comparison as a table, or as JSON; with `html`, also writes
-  /// a page with the table and the charts of the longest conversation.
-  static func report(seed: UInt64, json: Bool, html: String?) throws {
+  /// Prints the comparison of `strategies` as a table, or as JSON; with
+  /// `html`, also writes a page with the table and the charts of the longest conversation.
+  static func report(seed: UInt64, strategies: [CompressionStrategy], json: Bool, html: String?) throws {
     let skills = try skills()
     let corpus = corpus(seed: seed)
     let longest = corpus.max { $0.turns.count < $1.turns.count }?.name
     let charts = ChartCollector()
-    let comparison = try AsyncComparison.run(conversations: corpus, skills: skills) { run, reports in
+    let comparison = try AsyncComparison.run(conversations: corpus, skills: skills, strategies: strategies) {
+      run, reports in
       if html != nil, run.conversation == longest { charts.add(run, reports) }
     }
     if let html {
