@@ -5,13 +5,24 @@ extension CompactingHistory {
   public struct Options: Sendable {
     /// How long the summarizer may take before the modifier drops the turns instead.
     public var timeout: Duration
+    /// How long after a failed summarization the modifier drops the turns at
+    /// once instead of asking the summarizer again for the same range.
+    public var retryDelay: Duration
     /// Where summaries are kept between generations.
     public var store: SummaryStore
+    /// Where the modifier remembers when the tools or the instructions changed.
+    public var prefixBreaks: PrefixBreakLog
 
-    /// Creates settings: 30 seconds for the summarizer, the shared store.
-    public init(timeout: Duration = .seconds(30), store: SummaryStore = .shared) {
+    /// Creates settings: 30 seconds for the summarizer, a minute before it is
+    /// asked again after a failure, the shared store and log.
+    public init(
+      timeout: Duration = .seconds(30), retryDelay: Duration = .seconds(60), store: SummaryStore = .shared,
+      prefixBreaks: PrefixBreakLog = .shared
+    ) {
       self.timeout = timeout
+      self.retryDelay = retryDelay
       self.store = store
+      self.prefixBreaks = prefixBreaks
     }
   }
 
@@ -26,26 +37,31 @@ extension CompactingHistory {
   /// - Parameters:
   ///   - tokenBudget: the most tokens the model sees, instructions included; at least 1.
   ///   - target: the tokens a compaction brings the history down to; below
-  ///     `tokenBudget` (half of it when `nil`).
+  ///     `tokenBudget` (two fifths of it when `nil`).
   ///   - summaryReserve: the tokens set aside for the summary; below `target`
   ///     (a quarter of it when `nil`). Unused without a model.
+  ///   - pinnedTokens: the most tokens the oldest turns kept at every
+  ///     compaction may take; below `target` (five eighths of it without a
+  ///     model, none with one, when `nil`).
   ///   - model: the model that summarizes the turns that go; `nil` drops them.
   ///   - tokenCounter: what counts tokens; `nil` estimates them.
   ///   - instructions: the summarizer's instructions.
   ///   - summaryPostamble: the text placed after the summary, for the main model.
-  ///   - options: the summarizer's timeout and store.
+  ///   - options: the summarizer's timeout, retry delay and store.
   public init(
-    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, model: (any LanguageModel)? = nil,
+    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, pinnedTokens: Int? = nil,
+    model: (any LanguageModel)? = nil,
     tokenCounter: (any TokenCounter)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
     summaryPostamble: String = SummarizeHistory.defaultPostamble, options: Options = Options()
   ) {
     self.init(
       budget: tokenBudget, target: target, summarizer: model, summaryReserve: summaryReserve,
+      pinnedTokens: pinnedTokens,
       tokenCounter: tokenCounter ?? EstimatingTokenCounter(),
       summaryOptions: SummaryOptions(
         instructions: instructions, postamble: summaryPostamble, timeout: options.timeout,
-        store: options.store))
+        retryDelay: options.retryDelay, store: options.store), prefixBreaks: options.prefixBreaks)
   }
 }
 
@@ -59,7 +75,8 @@ extension DynamicProfile {
   ///   .compactingHistory(tokenBudget: 8_000, model: cheapModel)
   /// ```
   public func compactingHistory(
-    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, model: (any LanguageModel)? = nil,
+    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, pinnedTokens: Int? = nil,
+    model: (any LanguageModel)? = nil,
     tokenCounter: (any TokenCounter)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
     summaryPostamble: String = SummarizeHistory.defaultPostamble,
@@ -67,7 +84,8 @@ extension DynamicProfile {
   ) -> ModifiedProfile<Self, CompactingHistory> {
     modifier(
       CompactingHistory(
-        tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, model: model,
+        tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, pinnedTokens: pinnedTokens,
+        model: model,
         tokenCounter: tokenCounter, instructions: instructions, summaryPostamble: summaryPostamble,
         options: options))
   }

@@ -5,40 +5,58 @@ import ModelSession
 /// working.
 ///
 /// While the history (instructions included) fits `budget`, it is passed on
-/// unchanged, and the prefix only grows. When it no longer fits, the oldest
-/// turns go in one large step, down to `target` tokens (half the budget by
+/// unchanged, and the prefix only grows. When it no longer fits, turns go in
+/// one large step, down to `target` tokens (two fifths of the budget by
 /// default): dropped, or, when a `summarizer` model is given, replaced by one
-/// summary entry right after the instructions (see ``HistorySummary``). From
-/// then on the visible history is again append-only until the budget is
-/// reached the next time. A server re-processes the history once per
-/// compaction instead of on every turn, as it does behind a window that
-/// trims a little each turn.
+/// summary entry (see ``HistorySummary``). From then on the visible history
+/// is again append-only until the budget is reached the next time. A server
+/// re-processes the history once per compaction instead of on every turn,
+/// as it does behind a window that trims a little each turn.
+///
+/// The turns that go are the oldest ones after the *pinned* turns: the
+/// first turns of the conversation, up to `pinnedTokens` (five eighths of
+/// the target by default when dropping, none when summarizing), are chosen
+/// at the first compaction and kept at every later one. They usually state
+/// the task, and because they sit right after the instructions and never
+/// move, a server keeps reusing them from its cache: a compaction only
+/// re-processes what comes after them. They are given up when they and the
+/// current turn no longer fit the budget together.
+///
+/// A change of the tools or of the instructions text (an instructions skill
+/// switching on or off) makes the server re-process the whole history
+/// anyway. The modifier notices it (it remembers the prefix of the last
+/// generation it saw in a ``PrefixBreakLog``) and compacts in that same
+/// generation when the history is over `target`, instead of paying for a
+/// re-processing of its own a few turns later.
 ///
 /// Cuts fall where a turn starts, never between a tool call and its output
 /// and never inside the current turn; the instructions entry (with the
 /// catalog and the bodies of active instructions skills) and summaries
 /// already at the head are kept. Where the cuts fall depends only on the
-/// history's content (the history is replayed as if the modifier had run
-/// after each entry), so the same stored history always gives the same
-/// visible history, and each summary is computed once and kept in a
-/// ``SummaryStore``.
+/// history's content and on where the prefix changed (the history is
+/// replayed as if the modifier had run after each entry), so the same stored
+/// history always gives the same visible history, and each summary is
+/// computed once and kept in a ``SummaryStore``.
 ///
 /// With a summarizer, `summaryReserve` tokens are set aside for the summary
 /// entry when choosing the cut. A summary that would put the history over
 /// the budget, or a summarizer that fails or times out, makes the modifier
-/// drop the same turns instead and record a `fallback` note: the user's request never
-/// fails, and the budget holds. The budget is only exceeded when the
-/// instructions and the current turn alone are larger; a note says so.
+/// drop the same turns instead and record a `fallback` note: the user's
+/// request never fails, and the budget holds. A summarizer that failed is
+/// not asked again for the same turns within `retryDelay`. The budget is
+/// only exceeded when the instructions and the current turn alone are
+/// larger; a note says so.
 ///
 /// The instructions count at their current size: when an instructions skill
 /// changes it, the cuts are computed again (at a generation whose prefix the
 /// new instructions invalidate anyway). Prompt skills delivered as a tool
-/// output leave the history with their turn like any tool output; the skills catalog notices and delivers the
-/// body again when the model asks for it.
+/// output leave the history with their turn like any tool output; the
+/// skills catalog notices and delivers the body again when the model asks
+/// for it.
 ///
 /// ```swift
 /// Profile { Instructions("You answer support questions.") }
-///   .compactingHistory(budget: 4_096)
+///   .compactingHistory(tokenBudget: 4_096)
 /// ```
 public struct CompactingHistory: DynamicProfileModifier {
   /// The stage's name in generation records: `compactingHistory`.
@@ -51,10 +69,14 @@ public struct CompactingHistory: DynamicProfileModifier {
   public let summarizer: (any LanguageModel)?
   /// The tokens set aside for the summary entry.
   public let summaryReserve: Int
+  /// The most tokens the oldest turns kept at every compaction may take.
+  public let pinnedTokens: Int
   /// What counts tokens.
   public let tokenCounter: any TokenCounter
   /// The summarizer's instructions and settings, and where summaries are kept.
   public let summaryOptions: SummaryOptions
+  /// Where the modifier remembers when the tools or the instructions changed.
+  public let prefixBreaks: PrefixBreakLog
 
   /// The summarizer's settings.
   public struct SummaryOptions: Sendable {
@@ -64,6 +86,9 @@ public struct CompactingHistory: DynamicProfileModifier {
     public var postamble: String
     /// How long the summarizer may take before the modifier drops the turns instead.
     public var timeout: Duration
+    /// How long after a failed summarization the modifier drops the turns at
+    /// once instead of asking the summarizer again for the same range.
+    public var retryDelay: Duration
     /// Where summaries are kept between generations.
     public var store: SummaryStore
 
@@ -71,11 +96,12 @@ public struct CompactingHistory: DynamicProfileModifier {
     public init(
       instructions: Instructions = SummarizeHistory.defaultInstructions,
       postamble: String = SummarizeHistory.defaultPostamble, timeout: Duration = .seconds(30),
-      store: SummaryStore = .shared
+      retryDelay: Duration = .seconds(60), store: SummaryStore = .shared
     ) {
       self.instructions = instructions
       self.postamble = postamble
       self.timeout = timeout
+      self.retryDelay = retryDelay
       self.store = store
     }
   }
@@ -85,20 +111,26 @@ public struct CompactingHistory: DynamicProfileModifier {
   /// - Parameters:
   ///   - budget: the most tokens the model sees, instructions included; at least 1.
   ///   - target: the tokens a compaction brings the history down to; below
-  ///     `budget` (half of it when `nil`).
+  ///     `budget` (two fifths of it when `nil`).
   ///   - summarizer: the model that summarizes the turns that go; `nil` drops them.
   ///   - summaryReserve: the tokens set aside for the summary; below `target`
   ///     (a quarter of it when `nil`). Unused without a summarizer.
+  ///   - pinnedTokens: the most tokens the oldest turns kept at every
+  ///     compaction may take; below `target` (five eighths of it without a
+  ///     summarizer, none with one, when `nil`).
+  ///   - prefixBreaks: where the modifier remembers when the tools or the instructions changed.
   public init(
     budget: Int, target: Int? = nil, summarizer: (any LanguageModel)? = nil, summaryReserve: Int? = nil,
-    tokenCounter: any TokenCounter = EstimatingTokenCounter(),
-    summaryOptions: SummaryOptions = SummaryOptions()
+    pinnedTokens: Int? = nil, tokenCounter: any TokenCounter = EstimatingTokenCounter(),
+    summaryOptions: SummaryOptions = SummaryOptions(), prefixBreaks: PrefixBreakLog = .shared
   ) {
     self.budget = budget
-    let target = target ?? budget / 2
+    self.prefixBreaks = prefixBreaks
+    let target = target ?? budget * 2 / 5
     self.target = target
     self.summarizer = summarizer
     self.summaryReserve = summaryReserve ?? target / 4
+    self.pinnedTokens = pinnedTokens ?? (summarizer == nil ? target * 5 / 8 : 0)
     self.tokenCounter = tokenCounter
     self.summaryOptions = summaryOptions
   }
@@ -112,12 +144,14 @@ public struct CompactingHistory: DynamicProfileModifier {
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: .tokens(budget), counter: tokenCounter)
     let reserve = summarizer == nil ? 0 : summaryReserve
+    let breaks = await prefixBreaks(in: entries, layout: layout, context: context)
     let plan = CompactionPlan(
-      layout: layout, measure: measure, threshold: budget, target: target, summarySize: reserve,
-      end: entries.count)
-    let start = plan.start
-    let kept = measure.size(0..<layout.headEnd) + measure.size(start..<entries.count)
-    if kept + (start > layout.headEnd ? reserve : 0) > budget {
+      layout: layout, measure: measure, threshold: budget, target: target, pinned: pinnedTokens,
+      summarySize: reserve, end: entries.count, breaks: breaks)
+    let headSize = measure.size(0..<layout.headEnd)
+    let kept =
+      headSize + measure.size(layout.headEnd..<plan.pinEnd) + measure.size(plan.start..<entries.count)
+    if kept + (plan.start > layout.headEnd ? reserve : 0) > budget {
       context.record(
         GenerationNote(
           source: name, kind: .information,
@@ -131,16 +165,52 @@ public struct CompactingHistory: DynamicProfileModifier {
       context.record(
         GenerationNote(
           source: name, kind: .historyRewritten,
-          message: "compacted: \(lastCut.start - layout.headEnd) older entries "
+          message: "compacted: \(lastCut.start - lastCut.dropFrom) entries "
             + (summarizer == nil ? "dropped" : "summarized")
+            + (lastCut.dropFrom > layout.headEnd
+              ? " after the \(lastCut.dropFrom - layout.headEnd) pinned ones" : "")
             + "; the history is verbatim from entry \(entries[lastCut.start].id)"))
     }
-    let dropped = RollingWindow.keeping(entries, head: layout.headEnd, from: lastCut.start)
+    // The cut: everything below is the history the model sees, with or without a summary.
+    let dropped = Self.keeping(entries, layout: layout, cut: lastCut, summary: nil)
     guard let summarizer else { return dropped }
     let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
     return await summarized(
       entries, layout: layout, cuts: plan.cuts, summarizer: summarizer, dropped: dropped,
-      keptSize: instructionsSize + measure.size(lastCut.start..<entries.count), context: context)
+      keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom)
+        + measure.size(lastCut.start..<entries.count), context: context)
+  }
+
+  /// The history lengths at which the tools or the instructions changed,
+  /// this generation included (see ``PrefixBreakLog``).
+  private func prefixBreaks(
+    in entries: [Transcript.Entry], layout: HistoryLayout, context: ProfileModifierContext
+  ) async -> Set<Int> {
+    let first = layout.hasInstructions ? 1 : 0
+    guard first < entries.count else { return [] }
+    var prefix = EntryDigest()
+    prefix.add(context.toolDefinitions)
+    if layout.hasInstructions { prefix.add(entries[0]) }
+    return await prefixBreaks.observe(
+      conversation: entries[first].id, prefix: prefix.value, length: entries.count)
+  }
+
+  /// The instructions, the pinned turns, `summary` (when there is one; it
+  /// replaces the summaries in the head), then the entries from `cut.start`.
+  static func keeping(
+    _ entries: [Transcript.Entry], layout: HistoryLayout, cut: CompactionPlan.Cut, summary: Transcript.Entry?
+  ) -> Transcript {
+    var kept: [Transcript.Entry] = []
+    kept.reserveCapacity(layout.headEnd + cut.dropFrom - layout.headEnd + 1 + entries.count - cut.start)
+    if let summary {
+      if layout.hasInstructions { kept.append(entries[0]) }
+      kept.append(contentsOf: entries[layout.headEnd..<cut.dropFrom])
+      kept.append(summary)
+    } else {
+      kept.append(contentsOf: entries[..<cut.dropFrom])
+    }
+    kept.append(contentsOf: entries[cut.start...])
+    return Transcript(entries: kept)
   }
 
   private func validate() throws {
@@ -155,6 +225,11 @@ public struct CompactingHistory: DynamicProfileModifier {
         modifier: name, name: "summaryReserve / target", value: Double(summaryReserve) / Double(target),
         range: "[0, 1)")
     }
+    guard pinnedTokens >= 0, pinnedTokens < target else {
+      throw HistoryCompressionError.invalidFraction(
+        modifier: name, name: "pinnedTokens / target", value: Double(pinnedTokens) / Double(target),
+        range: "[0, 1)")
+    }
   }
 
   /// The head, a summary of everything before the last cut, then the rest;
@@ -165,7 +240,7 @@ public struct CompactingHistory: DynamicProfileModifier {
   ) async -> Transcript {
     let memo = CompactionSummaries(
       model: summarizer, instructions: summaryOptions.instructions, timeout: summaryOptions.timeout,
-      store: summaryOptions.store)
+      retryDelay: summaryOptions.retryDelay, store: summaryOptions.store)
     let summaryEntry: Transcript.Entry
     let summaryTokens: Int
     do {
@@ -188,12 +263,8 @@ public struct CompactingHistory: DynamicProfileModifier {
             + "of \(budget); dropped the older turns instead"))
       return dropped
     }
-    var kept: [Transcript.Entry] = []
-    kept.reserveCapacity(dropped.count + 1)
-    if layout.hasInstructions { kept.append(entries[0]) }
-    kept.append(summaryEntry)
-    kept.append(contentsOf: dropped.entries[layout.headEnd...])
-    return Transcript(entries: kept)
+    guard let lastCut = cuts.last else { return dropped }
+    return Self.keeping(entries, layout: layout, cut: lastCut, summary: summaryEntry)
   }
 }
 
@@ -206,12 +277,12 @@ extension DynamicProfile {
   /// ```
   public func compactingHistory(
     budget: Int, target: Int? = nil, summarizer: (any LanguageModel)? = nil, summaryReserve: Int? = nil,
-    tokenCounter: any TokenCounter = EstimatingTokenCounter(),
+    pinnedTokens: Int? = nil, tokenCounter: any TokenCounter = EstimatingTokenCounter(),
     summaryOptions: CompactingHistory.SummaryOptions = CompactingHistory.SummaryOptions()
   ) -> ModifiedProfile<Self, CompactingHistory> {
     modifier(
       CompactingHistory(
         budget: budget, target: target, summarizer: summarizer, summaryReserve: summaryReserve,
-        tokenCounter: tokenCounter, summaryOptions: summaryOptions))
+        pinnedTokens: pinnedTokens, tokenCounter: tokenCounter, summaryOptions: summaryOptions))
   }
 }

@@ -1,17 +1,34 @@
-/// Where a summarizing modifier cuts a history, decided so that the cut only
-/// ever moves forward, in large steps, as the history grows.
+/// Where a compacting modifier cuts a history, decided so that the cuts only
+/// ever move forward, in large steps, as the history grows.
 ///
 /// The plan replays the history entry by entry, as if the modifier had run
-/// after each one: whenever the visible size passes the threshold, the cut
-/// jumps to the first turn start that brings the size down to the target (or
-/// to the start of the current turn, when nothing earlier does). Because the
-/// replay depends only on the entries, the same history always gives the same
-/// cuts, and a longer history gives the same cuts plus, perhaps, later ones:
-/// the visible prefix stays the same between two compactions.
+/// after each one: whenever the visible size passes the threshold, the
+/// entries after the pinned oldest turns, up to the first turn start that
+/// brings the size down to the target, are dropped (or, at the least,
+/// everything before the current turn). Because the replay depends only on
+/// the entries (and on the positions of the prefix breaks it is given), the
+/// same history always gives the same cuts, and a longer history gives the
+/// same cuts plus, perhaps, later ones: the visible prefix stays the same
+/// between two compactions.
+///
+/// Pinned turns are the oldest turns of the conversation, up to `pinned` in
+/// size, chosen at the first compaction and kept at every later one. They
+/// sit right after the instructions and never move, so a server keeps
+/// reusing them from its cache: a compaction only re-processes what follows
+/// them. (They are given up when they and the current turn no longer fit the
+/// threshold together.)
+///
+/// A prefix break (the tools or the instructions changed before the
+/// generation at that position) makes the server re-process the whole
+/// history anyway. At a break the replay compacts as soon as the history is
+/// over the target, so that the compaction rides on a re-processing that
+/// happens in any case instead of costing one of its own later.
 struct CompactionPlan {
   /// One compaction of the replay.
   struct Cut: Equatable {
-    /// The first conversation entry kept verbatim.
+    /// The first conversation entry that the compaction leaves out: the end of the pinned turns.
+    var dropFrom: Int
+    /// The first conversation entry kept verbatim after the entries left out.
     var start: Int
     /// The length of the history when the replay made this cut.
     var madeAt: Int
@@ -19,7 +36,9 @@ struct CompactionPlan {
 
   /// The compactions, oldest first.
   let cuts: [Cut]
-  /// The first entry kept verbatim at the end of the replay (the head's end when nothing is cut).
+  /// The end of the pinned turns (the head's end when none are pinned).
+  let pinEnd: Int
+  /// The first entry kept verbatim after the entries left out (the head's end when nothing is cut).
   let start: Int
 
   /// Replays `layout`'s history up to `end`.
@@ -27,9 +46,12 @@ struct CompactionPlan {
   /// - Parameters:
   ///   - threshold: the size past which the replay compacts.
   ///   - target: the size a compaction brings the history down to.
+  ///   - pinned: the most the oldest turns kept at every compaction may take.
   ///   - summarySize: the size the summary entry adds when the head holds none yet.
+  ///   - breaks: the history lengths at which the prefix before the history changed.
   init(
-    layout: HistoryLayout, measure: HistoryMeasure, threshold: Int, target: Int, summarySize: Int, end: Int
+    layout: HistoryLayout, measure: HistoryMeasure, threshold: Int, target: Int, pinned: Int = 0,
+    summarySize: Int, end: Int, breaks: Set<Int> = [], breakLimit: Int? = nil
   ) {
     let headEnd = layout.headEnd
     let points = layout.cutPoints
@@ -37,23 +59,40 @@ struct CompactionPlan {
     let addedSummary = layout.summaryRange.isEmpty ? summarySize : 0
     var cuts: [Cut] = []
     var cutIndex = 0
+    var pinIndex = 0
+    var pinChosen = pinned <= 0
     var turnIndex = 0
     var position = headEnd + 1
+    func size(pin: Int, from start: Int, to position: Int) -> Int {
+      headSize + (start > 0 ? addedSummary : 0) + measure.size(headEnd..<points[pin])
+        + measure.size(points[start]..<position)
+    }
     while position <= end {
       while turnIndex + 1 < points.count, points[turnIndex + 1] < position { turnIndex += 1 }
-      let start = points[cutIndex]
-      let size = headSize + (start > headEnd ? addedSummary : 0) + measure.size(start..<position)
-      if size > threshold, cutIndex < turnIndex {
-        var next = cutIndex + 1
-        while next < turnIndex, headSize + addedSummary + measure.size(points[next]..<position) > target {
-          next += 1
+      let current = size(pin: pinIndex, from: cutIndex, to: position)
+      let limit = breaks.contains(position) ? breakLimit ?? target : threshold
+      if current > limit, max(cutIndex, pinIndex) < turnIndex {
+        if !pinChosen {
+          pinChosen = true
+          while pinIndex + 1 < turnIndex, measure.size(headEnd..<points[pinIndex + 1]) <= pinned {
+            pinIndex += 1
+          }
+        }
+        var next = max(cutIndex, pinIndex) + 1
+        while next < turnIndex, size(pin: pinIndex, from: next, to: position) > target { next += 1 }
+        if size(pin: pinIndex, from: next, to: position) > threshold, pinIndex > 0 {
+          // The pinned turns and the current turn no longer fit together: give the pinned turns up.
+          pinIndex = 0
+          next = max(cutIndex, 1)
+          while next < turnIndex, size(pin: 0, from: next, to: position) > target { next += 1 }
         }
         cutIndex = next
-        cuts.append(Cut(start: points[next], madeAt: position))
+        cuts.append(Cut(dropFrom: points[pinIndex], start: points[next], madeAt: position))
       }
       position += 1
     }
     self.cuts = cuts
+    pinEnd = cuts.last?.dropFrom ?? headEnd
     start = cuts.last?.start ?? headEnd
   }
 }

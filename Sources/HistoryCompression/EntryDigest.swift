@@ -15,6 +15,11 @@ struct EntryDigest {
     hasher.combine(text)
   }
 
+  /// Adds tool definitions.
+  mutating func add(_ definitions: [Transcript.ToolDefinition]) {
+    hasher.combine(definitions)
+  }
+
   /// Adds an entry.
   mutating func add(_ entry: Transcript.Entry) {
     hasher.combine(entry.kindName)

@@ -15,9 +15,11 @@ import ModelSession
 /// steps (down to `retainedFraction` of the threshold each time the
 /// threshold is passed) and the summary of a given range is computed once and
 /// reused from a ``SummaryStore``, so between compactions the prefix the
-/// model sees stays byte-identical. The summary entry itself is not counted
-/// against a threshold in tokens: keep the summarizer's answers short (the
-/// default instructions ask for that).
+/// model sees stays byte-identical. The summary entry counts against the
+/// threshold: a quarter of the retained size is set aside for it, and a
+/// summary that would still put the history over the threshold is not used
+/// (the modifier falls back, as below), so the history never goes over.
+/// Keep the summarizer's answers short (the default instructions ask for that).
 ///
 /// If the summarizer fails, answers with nothing or exceeds the timeout, the
 /// modifier keeps a rolling window of the same size instead and records a
@@ -99,25 +101,42 @@ public struct SummarizeHistory: DynamicProfileModifier {
     let entries = history.entries
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: threshold, counter: tokenCounter)
+    let target = Int(Double(threshold.value) * options.retainedFraction)
+    let reserve = Self.summaryReserve(in: threshold, target: target)
     let plan = CompactionPlan(
-      layout: layout, measure: measure, threshold: threshold.value,
-      target: Int(Double(threshold.value) * options.retainedFraction),
-      summarySize: Self.summaryEntrySize(in: threshold), end: entries.count)
+      layout: layout, measure: measure, threshold: threshold.value, target: target, summarySize: reserve,
+      end: entries.count)
     guard let lastCut = plan.cuts.last else { return history }
     guard let model = model ?? context.model else {
       return fallback(
         entries, layout: layout, measure: measure, reason: NoSummarizerModel(), context: context)
     }
 
-    let keys = CompactionPlan.Cut.rangeKeys(
-      of: plan.cuts, in: entries, layout: layout, seed: [String(reflecting: model), instructions.text])
-    let summaryText: String
+    let summaries = CompactionSummaries(
+      model: model, instructions: instructions, timeout: options.timeout, retryDelay: options.retryDelay,
+      store: options.store)
+    let summaryEntry: Transcript.Entry
     do {
-      summaryText = try await summary(
-        of: entries, layout: layout, cuts: plan.cuts, keys: keys, model: model, context: context)
+      let text = try await summaries.summary(
+        of: entries, layout: layout, cuts: plan.cuts, context: context, source: name)
+      summaryEntry = HistorySummary.entry(summary: text, postamble: summaryPostamble)
     } catch {
       if Task.isCancelled { throw CancellationError() }
       return fallback(entries, layout: layout, measure: measure, reason: error, context: context)
+    }
+    // The summary counts against the threshold like any entry: one that does not fit is not used.
+    let summarySize: Int
+    switch threshold {
+    case .entries: summarySize = 1
+    case .tokens: summarySize = try await tokenCounter.tokenCount(of: summaryEntry)
+    }
+    let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
+    let keptSize = instructionsSize + summarySize + measure.size(lastCut.start..<entries.count)
+    if keptSize > threshold.value {
+      return fallback(
+        entries, layout: layout, measure: measure,
+        reason: SummaryTooLarge(size: summarySize, unit: threshold.unitName, threshold: threshold),
+        context: context)
     }
     if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
       lastCut.madeAt > previousEnd
@@ -131,17 +150,18 @@ public struct SummarizeHistory: DynamicProfileModifier {
     var kept: [Transcript.Entry] = []
     kept.reserveCapacity(entries.count - lastCut.start + 2)
     if layout.hasInstructions { kept.append(entries[0]) }
-    kept.append(HistorySummary.entry(summary: summaryText, postamble: summaryPostamble))
+    kept.append(summaryEntry)
     kept.append(contentsOf: entries[lastCut.start...])
     return Transcript(entries: kept)
   }
 
-  /// What the summary entry adds to the history's size when the plan cannot
-  /// know its length yet: one entry, or no tokens.
-  private static func summaryEntrySize(in unit: HistorySize) -> Int {
+  /// What the plan sets aside for the summary entry, whose length is not
+  /// known until the summarizer answers: one entry, or a quarter of the
+  /// size a compaction brings the history down to.
+  static func summaryReserve(in unit: HistorySize, target: Int) -> Int {
     switch unit {
     case .entries: 1
-    case .tokens: 0
+    case .tokens: target / 4
     }
   }
 
@@ -156,37 +176,6 @@ public struct SummarizeHistory: DynamicProfileModifier {
     }
   }
 
-  /// The summary of the history before the last cut: kept from an earlier
-  /// generation, or folded from the latest kept summary and the entries after it.
-  private func summary(
-    of entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut], keys: [Int],
-    model: any LanguageModel, context: ProfileModifierContext
-  ) async throws -> String {
-    let store = options.store
-    guard let lastKey = keys.last, let lastCut = cuts.last else { return "" }
-    let earlier = await store.latest(among: keys)
-    if let earlier, earlier.index == keys.count - 1 { return earlier.summary }
-    let previous =
-      earlier?.summary
-      ?? layout.summaryRange.compactMap { HistorySummary.summaryText(of: entries[$0]) }.joined(
-        separator: "\n\n")
-    let from = earlier.map { cuts[$0.index].start } ?? layout.headEnd
-    let range = entries[from..<lastCut.start]
-    if let reason = await store.recentFailure(for: lastKey, within: options.retryDelay) {
-      throw Summarizer.RecentFailure(reason: reason, retryDelay: options.retryDelay)
-    }
-    let summarizer = Summarizer(model: model, instructions: instructions, timeout: options.timeout)
-    let summary = try await store.summary(for: lastKey) {
-      try await summarizer.summarize(previousSummary: previous.isEmpty ? nil : previous, entries: range)
-    }
-    context.record(
-      GenerationNote(
-        source: name, kind: .information,
-        message:
-          "summarized \(range.count) entries\(previous.isEmpty ? "" : ", folding in the previous summary")"))
-    return summary
-  }
-
   private func fallback(
     _ entries: [Transcript.Entry], layout: HistoryLayout, measure: HistoryMeasure, reason: any Error,
     context: ProfileModifierContext
@@ -195,8 +184,19 @@ public struct SummarizeHistory: DynamicProfileModifier {
     context.record(
       GenerationNote(
         source: name, kind: .fallback,
-        message: "the summarizer failed (\(reason)); kept a rolling window of \(threshold) instead"))
+        message: (reason is SummaryTooLarge ? "\(reason)" : "the summarizer failed (\(reason))")
+          + "; kept a rolling window of \(threshold) instead"))
     return RollingWindow.keeping(entries, head: layout.headEnd, from: cut.start)
+  }
+}
+
+/// The summary would put the history over the threshold.
+struct SummaryTooLarge: Error, CustomStringConvertible {
+  var size: Int
+  var unit: String
+  var threshold: HistorySize
+  var description: String {
+    "the summary takes \(size) \(unit), which would put the history over the threshold of \(threshold)"
   }
 }
 

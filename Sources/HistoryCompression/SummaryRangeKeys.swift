@@ -1,10 +1,11 @@
 import ModelSession
 
 extension CompactionPlan.Cut {
-  /// The memo key of the range before each cut: the content of the history
-  /// from the head to the cut, after `seed` (the summarizer's settings) and
-  /// any summary already in the head. The same history and settings always
-  /// give the same keys, so a summary computed once is found again.
+  /// The memo key of what each cut leaves out: the content of the history
+  /// from the head to the cut, where the left-out part begins, `seed` (the
+  /// summarizer's settings) and any summary already in the head. The same
+  /// history and settings always give the same keys, so a summary computed
+  /// once is found again.
   static func rangeKeys(
     of cuts: [CompactionPlan.Cut], in entries: [Transcript.Entry], layout: HistoryLayout, seed: [String]
   ) -> [Int] {
@@ -19,7 +20,9 @@ extension CompactionPlan.Cut {
         digest.add(entries[position])
         position += 1
       }
-      keys.append(digest.value)
+      var key = digest
+      key.add("left out from \(cut.dropFrom - layout.headEnd)")
+      keys.append(key.value)
     }
     return keys
   }

@@ -36,7 +36,7 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
   @Test func `over the budget, the oldest turns go in one step down to the target`() async throws {
     let entries = conversation(turns: 20) + [promptEntry("next")]
     let budget = tokens(entries) - 1
-    let modifier = CompactingHistory(budget: budget)
+    let modifier = CompactingHistory(budget: budget, target: budget / 2, pinnedTokens: 0)
     let modifierContext = context()
     let result = try await modifier.transformHistory(Transcript(entries: entries), in: modifierContext)
     #expect(tokens(result.entries) <= budget / 2)

@@ -25,10 +25,14 @@ import Testing
     profile: some DynamicProfile, script: ModelScript
   ) async throws -> (session: LanguageModelSession, rewrittenTurns: Set<Int>, notes: [GenerationNote]) {
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
-    var notes: [GenerationNote] = []
+    var records = session.generationRecords.makeAsyncIterator()
     for turn in 0..<turnCount {
       try await session.respond(to: "Question \(turn): what should I pack for a trip next week?")
-      notes += session.latestGenerationRecord?.notes ?? []
+    }
+    // The notes of every generation, tool-loop rounds included.
+    var notes: [GenerationNote] = []
+    for _ in script.requests.indices {
+      notes += await records.next()?.notes ?? []
     }
     var rewrittenTurns: Set<Int> = []
     let requests = script.requests

@@ -39,9 +39,10 @@ extension StrategyComparison {
   package var verdict: String {
     guard let goal = goalResult else { return "compactingHistory was not run." }
     return
-      "goal (compactingHistory: 0 turns over budget, >= 90% reused at block size 16): "
-      + (meetsGoal ? "met" : "MISSED") + " — \(goal.turnsOverBudget) turns over budget, "
-      + "\(CacheImpactTable.percent(goal.hitRatio16))% reused"
+      "goal (\(Self.goalText)): " + (meetsGoal ? "met" : "MISSED") + " — \(goal.turnsOverBudget) turns over "
+      + "budget, \(CacheImpactTable.percent(goal.hitRatio16))% reused, "
+      + String(format: "%.2f", goal.reprocessedPerFloorToken) + "x the floor, "
+      + "\(CacheImpactTable.percent(goal.visibleShareOfBudget))% visible"
   }
 
   /// The table's rows and headings for a ``CacheReportPage``.

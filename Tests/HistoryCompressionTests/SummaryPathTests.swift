@@ -1,0 +1,124 @@
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+/// The one summary routine of `summarizeHistory` and `compactingHistory`,
+/// end to end through a session: the failure back-off, the memo key and the
+/// summary counted against a token threshold.
+@Suite(.timeLimit(.minutes(1))) struct `One summary path` {
+  /// One token per whitespace-separated word, tool calls 5, no framing.
+  struct WordCounter: TokenCounter {
+    func tokenCount(of segment: Transcript.Segment) -> Int {
+      guard case .text(let text) = segment else { return 1 }
+      return text.content.split(whereSeparator: \.isWhitespace).count
+    }
+
+    func tokenCount(of entry: Transcript.Entry) -> Int {
+      if case .toolCalls(let calls) = entry { return 5 * calls.calls.count }
+      return entry.segments.reduce(0) { $0 + tokenCount(of: $1) }
+    }
+
+    func tokenCount(of toolDefinition: Transcript.ToolDefinition) -> Int { 10 }
+
+    func tokenCount(of request: LanguageModelExecutorGenerationRequest) -> Int {
+      request.transcript.reduce(0) { $0 + tokenCount(of: $1) }
+    }
+
+    func tokenCounts(of entries: [Transcript.Entry]) -> [Int] { entries.map { tokenCount(of: $0) } }
+  }
+
+  struct SummarizerDown: Error {}
+
+  /// A prompt of 100 words, numbered so that every turn differs.
+  static func prompt(_ number: Int) -> String {
+    (0..<100).map { "p\(number)w\($0)" }.joined(separator: " ")
+  }
+
+  /// Plays `turns` turns of a 100-word prompt and a one-word answer; returns the sent transcripts.
+  static func play(
+    turns: Int, profile: some DynamicProfile
+  ) async throws -> [Transcript] {
+    let main = ScriptedLanguageModel(script: ModelScript((0..<turns).map { _ in .text("ok") }))
+    let session = LanguageModelSession(model: main, profile: profile)
+    var records = session.generationRecords.makeAsyncIterator()
+    var sent: [Transcript] = []
+    for turn in 1...turns {
+      try await session.respond(to: prompt(turn))
+      sent.append(try #require(await records.next()).sentTranscript)
+    }
+    return sent
+  }
+
+  @Test func `compactingHistory does not ask a summarizer that just failed again for the same range`()
+    async throws
+  {
+    let summarizer = ScriptedLanguageModel(
+      script: ModelScript((0..<8).map { _ in .failure(SummarizerDown()) }))
+    // Instructions 2 words, a turn 101. The history passes the budget of 500
+    // at turn 5 (2 + 4 × 101 + 100 = 506) and is cut to the current turn; the
+    // next cut comes at turn 9 (2 + 62 reserved + 4 × 101 + 100 = 568).
+    let profile = Profile { Instructions("Be brief.") }
+      .compactingHistory(
+        tokenBudget: 500, pinnedTokens: 0, model: summarizer, tokenCounter: WordCounter(),
+        options: .init(retryDelay: .seconds(600), store: SummaryStore(), prefixBreaks: PrefixBreakLog()))
+    let sent = try await Self.play(turns: 8, profile: profile)
+    // Asked once, at turn 5; turns 6 to 8 need the same range and fall back at once.
+    #expect(summarizer.script.requests.count == 1)
+    // The turns were dropped instead: the instructions and the turns from the fifth.
+    #expect(sent[7].count == 1 + 2 * 3 + 1)
+  }
+
+  @Test func `two summarizers of one type with different settings do not share summaries`() async throws {
+    // Four turns saved from an earlier session, the same entries (and ids) for both sessions.
+    let saved = Transcript(
+      entries: (1...4).flatMap { turn in
+        [Make.prompt("p\(turn)", Self.prompt(turn)), Make.response("r\(turn)", "ok")]
+      })
+    let store = SummaryStore()
+    var counts: [Int] = []
+    for variant in ["small", "large"] {
+      let summarizer = ScriptedLanguageModel(
+        script: ModelScript([.text("Long prompts, summarized by the \(variant) model.")]), variant: variant)
+      let profile = Profile { Instructions("Be brief.") }
+        .compactingHistory(
+          tokenBudget: 500, pinnedTokens: 0, model: summarizer, tokenCounter: WordCounter(),
+          options: .init(store: store, prefixBreaks: PrefixBreakLog()))
+      let main = ScriptedLanguageModel(script: ModelScript([.text("ok")]))
+      let session = LanguageModelSession(model: main, profile: profile, history: saved)
+      var records = session.generationRecords.makeAsyncIterator()
+      // Turn 5 takes the history to 2 + 4 × 101 + 100 = 506 tokens: the four saved turns are summarized.
+      try await session.respond(to: Self.prompt(5))
+      let sent = try #require(await records.next()).sentTranscript
+      counts.append(summarizer.script.requests.count)
+      let summary = try #require(sent.first { $0.isHistorySummary })
+      #expect(HistorySummary.summaryText(of: summary) == "Long prompts, summarized by the \(variant) model.")
+    }
+    #expect(counts == [1, 1])
+  }
+
+  @Test func `summarizeHistory with a token threshold counts its summary and never goes over`() async throws {
+    // A summary of 80 words: more than the 62 set aside (a quarter of half of 500).
+    let long = (0..<80).map { "s\($0)" }.joined(separator: " ")
+    let summarizer = ScriptedLanguageModel(script: ModelScript((0..<8).map { _ in .text(long) }))
+    let counter = WordCounter()
+    let profile = Profile { Instructions("Be brief.") }
+      .summarizeHistory(
+        tokenThreshold: 500, model: summarizer, tokenCounter: counter,
+        options: .init(retryDelay: .seconds(600), store: SummaryStore()))
+    let sent = try await Self.play(turns: 8, profile: profile)
+    for (turn, transcript) in sent.enumerated() {
+      let size = counter.tokenCounts(of: Array(transcript)).reduce(0, +)
+      #expect(size <= 500, "turn \(turn + 1): \(size) tokens")
+    }
+    // Turn 5 (2 + 4 × 101 + 100 = 506 tokens) is cut to the current turn,
+    // after the summary: instructions, summary, prompt.
+    #expect(sent[4].count == 3)
+    #expect(sent[4].contains { $0.isHistorySummary })
+    // Turn 8: the plan (62 reserved) sees 2 + 62 + 3 × 101 + 100 = 467, but the
+    // summary takes more than 80 words, which would make 532: the modifier
+    // keeps a rolling window of 500 instead, turns 5 to 8 (2 + 3 × 101 + 100).
+    #expect(!sent[7].contains { $0.isHistorySummary })
+    #expect(sent[7].count == 1 + 3 * 2 + 1)
+  }
+}
