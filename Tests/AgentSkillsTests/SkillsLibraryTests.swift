@@ -30,7 +30,10 @@ import Testing
   let clash = try #require(library.diagnostics.first)
   #expect(clash.severity == .warning)
   #expect(clash.path.hasPrefix(second.root.path))
-  #expect(clash.message.contains("is hidden by the skill of the same name"))
+  #expect(
+    clash.message
+      == "skill \"shared\" is hidden by the skill of the same name in \(first.url("shared").path) "
+      + "(root \(first.root.path) comes before \(second.root.path)); rename one of them to use both")
 }
 
 @Test func `a root that is itself a skill folder loads that skill`() throws {

@@ -7,7 +7,7 @@
 struct SkillDiscovery {
   let limits: SkillLoaderLimits
   let mode: SkillValidationMode
-  /// Folders visited so far, across every root of one library.
+  /// Folders visited so far under the current root (the limit applies to each root).
   private(set) var visitedFolders = 0
   private var visitedCanonical: Set<String> = []
   private var reportedFolderLimit = false
@@ -23,8 +23,12 @@ struct SkillDiscovery {
     var canonical: String
   }
 
-  /// The skill folders under `root` (the root itself when it is one).
+  /// The skill folders under `root` (the root itself when it is one). The
+  /// folder limit counts afresh for each root; a folder already found under an
+  /// earlier root (roots that overlap) is not visited again.
   mutating func skillFolders(under root: String) -> (folders: [Found], diagnostics: [SkillDiagnostic]) {
+    visitedFolders = 0
+    reportedFolderLimit = false
     var diagnostics = DiagnosticCollector(path: root, mode: mode)
     guard FileSystem.followedKind(of: root) == .directory, let canonicalRoot = FileSystem.realPath(root)
     else {

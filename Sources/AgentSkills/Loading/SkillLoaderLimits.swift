@@ -2,16 +2,17 @@
 public struct SkillLoaderLimits: Sendable, Hashable, Codable {
   /// The largest `SKILL.md` read, in bytes. 1 MiB by default.
   public var maximumFileSize: Int
-  /// How many folders below a root are searched for skills. 6 by default.
+  /// How many folder levels below each root are searched for skills. 6 by default.
   public var maximumDepth: Int
-  /// How many folders a discovery visits in all before it stops. 2,000 by default.
+  /// How many folders discovery visits under each root before it stops there.
+  /// 25,000 by default: room for 10,000 skills in one root, in folders of categories.
   public var maximumFolders: Int
   /// How many resource files are listed per skill before the list is cut. 2,000 by default.
   public var maximumResources: Int
 
   /// Creates limits; every value must be positive.
   public init(
-    maximumFileSize: Int = 1 << 20, maximumDepth: Int = 6, maximumFolders: Int = 2000,
+    maximumFileSize: Int = 1 << 20, maximumDepth: Int = 6, maximumFolders: Int = 25_000,
     maximumResources: Int = 2000
   ) {
     self.maximumFileSize = max(1, maximumFileSize)

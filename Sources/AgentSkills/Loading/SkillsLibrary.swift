@@ -9,10 +9,14 @@ import Foundation
 /// ```
 ///
 /// In lenient mode (the default) every good skill is loaded and the bad ones are
-/// reported in ``diagnostics``; in strict mode the first error is thrown. When two
-/// skills share a name, the one under the earlier root (or, under one root, the
-/// earlier path) wins and the other is reported. Hidden folders (`.git`, `.build`)
-/// are not searched, and the inside of a skill folder is not searched for more skills.
+/// reported in ``diagnostics``; in strict mode the first error is thrown. Roots
+/// are listed in order of precedence, such as a project's skills before the
+/// user's: when two skills share a name, the one under the earlier root (or,
+/// under one root, the earlier path) wins, and each clash is a warning that names
+/// both folders. The discovery limits (``SkillLoaderLimits/maximumDepth`` and
+/// ``SkillLoaderLimits/maximumFolders``) apply to each root on its own. Hidden
+/// folders (`.git`, `.build`) are not searched, and the inside of a skill folder
+/// is not searched for more skills.
 public struct SkillsLibrary: Sendable {
   /// The roots searched, in order of precedence.
   public let roots: [URL]
@@ -30,13 +34,13 @@ public struct SkillsLibrary: Sendable {
     let loader = SkillLoader(mode: mode, limits: limits)
     var discovery = SkillDiscovery(limits: limits, mode: mode)
     var diagnostics: [SkillDiagnostic] = []
-    var byName: [String: LoadedSkill] = [:]
+    var byName: [String: (skill: LoadedSkill, rootIndex: Int)] = [:]
     func stopIfStrict() throws(SkillLoadingError) {
       if mode == .strict, let error = diagnostics.first(where: \.isError) {
         throw SkillLoadingError(error, all: diagnostics)
       }
     }
-    for root in roots {
+    for (rootIndex, root) in roots.enumerated() {
       let found = discovery.skillFolders(under: root.path)
       diagnostics += found.diagnostics
       try stopIfStrict()
@@ -45,18 +49,22 @@ public struct SkillsLibrary: Sendable {
         try stopIfStrict()
         guard let skill = report.skill else { continue }
         if let winner = byName[skill.name] {
+          let rule =
+            winner.rootIndex == rootIndex
+            ? "under one root, the first folder in path order wins"
+            : "root \(roots[winner.rootIndex].path) comes before \(root.path)"
           diagnostics.append(
             SkillDiagnostic(
               severity: .warning, path: skill.file.path, line: 0, column: 0,
               message: "skill \"\(skill.name)\" is hidden by the skill of the same name in "
-                + "\(winner.folder.path) (earlier roots win)"))
+                + "\(winner.skill.folder.path) (\(rule)); rename one of them to use both"))
         } else {
-          byName[skill.name] = skill
+          byName[skill.name] = (skill, rootIndex)
         }
       }
     }
     self.roots = roots
-    self.loadedSkills = byName.values.sorted { $0.name < $1.name }
+    self.loadedSkills = byName.values.map(\.skill).sorted { $0.name < $1.name }
     self.diagnostics = diagnostics
   }
 
