@@ -114,7 +114,7 @@ struct `Skill resources through a session` {
     let tone = Skill(name: "house-tone", description: "Tone", instructions: "Be brief.")
     let session = try session(fixture, script: script, activations: activations, extraSkills: [tone])
     for prompt in ["a", "b", "c"] { try await session.respond(to: Prompt(prompt)) }
-    #expect(await activations.isActive("house-tone"))
+    #expect(activations.isActive("house-tone"))
     let definitions = script.requests.map(definitionBytes)
     #expect(definitions.count == 6)
     #expect(Set(definitions).count == 1)
