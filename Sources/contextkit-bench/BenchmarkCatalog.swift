@@ -18,6 +18,7 @@ enum BenchmarkCatalog {
         try StreamToolArgumentsBenchmark.make(shape: .records)
       },
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
+      .init(name: "skills/load/10000") { try SkillsLibraryBenchmark.makeLarge() },
       .init(name: "skills/front-matter/1MiB-flow-sequence") { try FrontMatterBenchmark.make(.flowSequence) },
       .init(name: "skills/front-matter/1MiB-block-mapping") { try FrontMatterBenchmark.make(.blockMapping) },
       .init(name: "json/stream-partial/10KB") { try StreamPartialJSONBenchmark.make(size: .tenKilobytes) },
