@@ -312,3 +312,23 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
     #expect(output.totalTokenCount == 5)
   }
 }
+
+@Test func `calls sent whole at one index without ids are separate calls when their names differ`() throws {
+  let digest = try translate([
+    delta(calls: [call(0, name: "weather", #"{"city":"Oslo"}"#)]),
+    delta(calls: [call(0, name: "time", #"{"zone":"CET"}"#)]),
+  ])
+  #expect(digest.callOrder.count == 2)
+  let names = digest.callOrder.compactMap { digest.calls[$0]?.names }
+  #expect(names == [["weather"], ["time"]])
+  #expect(
+    digest.callOrder.compactMap { digest.calls[$0]?.arguments } == [#"{"city":"Oslo"}"#, #"{"zone":"CET"}"#])
+}
+
+@Test func `one id with two names is a malformed response`() {
+  #expect(
+    malformedKind([
+      delta(calls: [call(0, id: "a", name: "weather", "{")]),
+      delta(calls: [call(0, id: "a", name: "time", "}")]),
+    ]) == .malformedResponse)
+}

@@ -117,6 +117,22 @@ struct SessionHardeningTests {
   }
 }
 
+extension SessionHardeningTests {
+  @Test func `a tool-call id that echoes the key is redacted in the error`() async throws {
+    try await FaultServer.with { server in
+      let key = "sk-echoed-in-call-id-1234"
+      let model = ChatCompletionsLanguageModel(
+        name: "fault", baseURL: try server.baseURL("nameless-call-echo"), apiKey: key)
+      let session = LanguageModelSession(model: model, tools: [WeatherTool()])
+      let error = await #expect(throws: ChatCompletionsError.self) { try await session.respond(to: "Hello") }
+      #expect(error?.kind == .malformedResponse)
+      #expect(error?.message.contains("<redacted>") == true, "\(String(describing: error))")
+      #expect(error?.message.contains(key) == false)
+      #expect(session.latestGenerationRecord.map { "\($0.outcome)" }?.contains(key) == false)
+    }
+  }
+}
+
 private func dumped(_ value: some Any) -> String {
   var text = ""
   dump(value, to: &text)

@@ -9,16 +9,21 @@ import ModelSession
 /// `LanguageModelError`, ``ChatCompletionsError`` or `CancellationError`.
 enum ErrorBoundary {
   /// The error a public API throws for `error`.
+  ///
+  /// Every ``ChatCompletionsError`` (on its own or inside a failure) passes
+  /// through the endpoint's ``Redaction`` here, whoever built it.
   static func publicError(for error: any Error, mapper: ErrorMapper) -> any Error {
     switch error {
-    case is CancellationError, is LanguageModelError, is ChatCompletionsError:
+    case is CancellationError, is LanguageModelError:
       return error
+    case let error as ChatCompletionsError:
+      return error.redacted(by: mapper.redaction)
     case let failure as ChatCompletionsFailure:
-      return failure.thrownError
+      return failure.redacted(by: mapper.redaction).thrownError
     default:
       let mapped = mapper.failure(transportError: error)
       if let failure = mapped as? ChatCompletionsFailure {
-        return failure.thrownError
+        return failure.redacted(by: mapper.redaction).thrownError
       }
       return mapped
     }

@@ -16,7 +16,8 @@ import ModelSession
 /// - Tool-call fragments are routed by `index`. A call the server sends
 ///   without an id (Ollama) gets one, stable across its fragments. A fragment
 ///   whose id differs from the current call's on that index starts a new call
-///   (some servers number every call 0). The name is set, not appended (some
+///   (some servers number every call 0), and so does a fragment without an id
+///   that names another function. The name is set, not appended (some
 ///   servers repeat it on every fragment), and every event carries it.
 /// - A call whose name never arrives, and an id used by two calls, are
 ///   ``ChatCompletionsError/Kind/malformedResponse`` errors: nothing is
@@ -56,6 +57,8 @@ public struct EventTranslator: Sendable {
   private var calls: [Int: CallState] = [:]
   /// The ids of every call started so far, to refuse an id that comes back on another call.
   private var usedCallIDs: Set<String> = []
+  /// How many calls got an id from the translator.
+  private var synthesizedCallCount = 0
   private var refusal = ""
   private var finishReasons: [FinishReason] = []
   private var usage: ChatCompletionChunk.Usage?
@@ -144,11 +147,23 @@ public struct EventTranslator: Sendable {
   ) throws {
     let index = fragment.index ?? 0
     let fragmentID = fragment.id.flatMap { $0.isEmpty ? nil : $0 }
+    let fragmentName = fragment.function?.name.flatMap { $0.isEmpty ? nil : $0 }
     var call: CallState
     switch (calls[index], fragmentID) {
+    case (let current?, nil)
+    where fragmentName != nil && !current.name.isEmpty && fragmentName != current.name:
+      // Another name and no id: a new call (some servers send each call whole, all at one index).
+      try Self.checkNamed(current)
+      call = try startSynthesizedCall(index: index)
     case (let current?, nil):
       call = current
     case (let current?, let id?) where id == current.id:
+      if let fragmentName, !current.name.isEmpty, fragmentName != current.name {
+        throw ChatCompletionsError(
+          kind: .malformedResponse,
+          message: "the server named tool call \(Self.quoted(id)) \(Self.quoted(current.name)), then "
+            + Self.quoted(fragmentName))
+      }
       call = current
     case (var current?, let id?) where current.isIDSynthesized && !current.isAnnounced:
       // The server's id arrived after a fragment without one: nothing carried the made-up id yet.
@@ -168,9 +183,7 @@ public struct EventTranslator: Sendable {
       guard fragment.function?.name?.isEmpty == false || fragment.function?.arguments?.isEmpty == false else {
         return  // An empty fragment starts nothing.
       }
-      let id = Self.synthesizedID(index: index, in: self)
-      try claim(id, index: index)
-      call = CallState(id: id, index: index, isIDSynthesized: true)
+      call = try startSynthesizedCall(index: index)
     }
     if let name = fragment.function?.name, !name.isEmpty {
       call.name = name
@@ -224,15 +237,19 @@ public struct EventTranslator: Sendable {
         + (call.pendingArguments.isEmpty ? "" : " (\(call.pendingArguments.utf8.count) bytes of arguments)"))
   }
 
-  /// An id as it appears in a message: quoted, and cut to 64 characters.
-  private static func quoted(_ id: String) -> String {
-    "\"" + (id.count > 64 ? id.prefix(64) + "…" : Substring(id)) + "\""
+  /// An id or a name as it appears in a message: quoted. It is not cut here:
+  /// ``ErrorBoundary`` redacts the whole message first, then cuts it.
+  private static func quoted(_ text: String) -> String {
+    "\"" + text + "\""
   }
 
-  /// An id for a call the server sent without one: unique within the
-  /// session (it includes part of the tool-calls entry id), the same for every
-  /// fragment of the call.
-  private static func synthesizedID(index: Int, in translator: EventTranslator) -> String {
-    "call_\(translator.toolCallsEntryID.prefix(8))_\(index)"
+  /// Starts a call the server sent without an id, with an id of its own:
+  /// unique within the session (it includes part of the tool-calls entry id
+  /// and a sequence number), the same for every fragment of the call.
+  private mutating func startSynthesizedCall(index: Int) throws -> CallState {
+    synthesizedCallCount += 1
+    let id = "call_\(toolCallsEntryID.prefix(8))_\(index)_\(synthesizedCallCount)"
+    try claim(id, index: index)
+    return CallState(id: id, index: index, isIDSynthesized: true)
   }
 }

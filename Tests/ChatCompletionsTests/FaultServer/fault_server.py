@@ -31,6 +31,7 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   echo-secrets    401 whose plain-text body echoes the request's URL, every header and the bare bearer token
   retry-absurd    429 with retry-after-ms: 1e400 and Retry-After: 99999999999
   nameless-call   a stream whose tool call has arguments but never a name
+  nameless-call-echo  the same, with the bearer token echoed in the call's id
   two-calls-one-index  two weather calls with different ids, both at index 0; after tool output, text
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
 
@@ -314,6 +315,14 @@ def mode_nameless_call(handler):
     handler.start_stream()
     handler.send(tool_chunk([{"index": 0, "id": "call_x", "type": "function", "function": {"arguments": '{"a":'}}]))
     handler.send(tool_chunk([{"index": 0, "function": {"arguments": "1}"}}]))
+    handler.send(tool_chunk(None, finish="tool_calls"))
+    handler.send(b"data: [DONE]\n\n")
+
+
+def mode_nameless_call_echo(handler):
+    handler.start_stream()
+    call_id = "call_" + bearer_token(handler)
+    handler.send(tool_chunk([{"index": 0, "id": call_id, "type": "function", "function": {"arguments": "{}"}}]))
     handler.send(tool_chunk(None, finish="tool_calls"))
     handler.send(b"data: [DONE]\n\n")
 
