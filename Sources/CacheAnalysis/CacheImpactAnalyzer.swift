@@ -110,7 +110,9 @@ public struct CacheImpactAnalyzer: Sendable {
 
   /// Decodes records saved as a JSON array (`JSONEncoder` of `[GenerationRecord]`).
   ///
-  /// - Parameter name: what to call the data in an error, such as its file's path.
+  /// - Parameters:
+  ///   - data: the saved JSON.
+  ///   - name: what to call the data in an error, such as its file's path.
   public static func records(
     from data: Data, name: String = "records"
   ) throws(CacheAnalysisError)

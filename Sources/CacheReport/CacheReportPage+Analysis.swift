@@ -5,6 +5,7 @@ extension CacheReportPage {
   /// with their causes, and the per-generation table (folded).
   ///
   /// - Parameters:
+  ///   - reports: the run's reports, one per generation, in order.
   ///   - title: the run's name, as the chart's title.
   ///   - budget: the context budget to draw on the chart, when known.
   public mutating func appendAnalysis(of reports: [CacheImpactReport], title: String, budget: Int? = nil) {

@@ -119,6 +119,8 @@ public struct CompactingHistory: DynamicProfileModifier {
   ///     compaction may take; below `target` (five eighths of it without a
   ///     summarizer, none with one, when `nil`).
   ///   - prefixBreaks: where the modifier remembers when the tools or the instructions changed.
+  ///   - tokenCounter: what measures entries against the budget.
+  ///   - summaryOptions: how the summarizer is asked, and where summaries are kept.
   public init(
     budget: Int, target: Int? = nil, summarizer: (any LanguageModel)? = nil, summaryReserve: Int? = nil,
     pinnedTokens: Int? = nil, tokenCounter: any TokenCounter = EstimatingTokenCounter(),

@@ -13,7 +13,7 @@
 public enum HistorySize: Sendable, Hashable, CustomStringConvertible {
   /// A number of transcript entries.
   case entries(Int)
-  /// A number of tokens, as a ``TokenCounter`` counts them.
+  /// A number of tokens, as a `TokenCounter` counts them.
   case tokens(Int)
 
   /// The number, whatever the unit.

@@ -3,7 +3,7 @@ import Foundation
 /// A skill read from a folder on disk: its front matter, its body as written,
 /// the body's outline, and the files it carries.
 ///
-/// Resources are only listed; read one with ``contentsOfResource(_:)``, which
+/// Resources are only listed; read one with ``contentsOfResource(_:limit:)``, which
 /// refuses anything outside the skill folder.
 ///
 /// ```swift
