@@ -125,13 +125,13 @@ public struct CacheImpactAnalyzer: Sendable {
     }
   }
 
-  /// Reads records saved as a JSON array in a file.
+  /// Reads records saved as a JSON array in a file of at most 1 GiB.
   public static func records(contentsOf url: URL) throws(CacheAnalysisError) -> [GenerationRecord] {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try FileReader.read(url.path, limit: 1 << 30)
     } catch {
-      throw .unreadableRecords(path: url.path, reason: error.localizedDescription)
+      throw .unreadableRecords(path: url.path, reason: error.explanation)
     }
     return try records(from: data, name: url.path)
   }

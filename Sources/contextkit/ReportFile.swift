@@ -1,22 +1,11 @@
+import ContextKit
 import Foundation
 
-/// Writes a report to disk, creating its folder.
+/// Writes a report or records file through ``FileWriter``: `-` is standard
+/// output, missing folders are created, a device or FIFO is written in place,
+/// and a regular file is replaced atomically, keeping its permissions.
 enum ReportFile {
-  /// A report that could not be written.
-  struct WriteError: Error, CustomStringConvertible {
-    var path: String
-    var reason: String
-    var description: String { "cannot write \(path): \(reason)" }
-  }
-
-  static func write(_ text: String, to path: String) throws(WriteError) {
-    let url = URL(fileURLWithPath: path)
-    do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url, options: .atomic)
-    } catch {
-      throw WriteError(path: path, reason: error.localizedDescription)
-    }
+  static func write(_ text: String, to path: String) throws(FileAccessError) {
+    try FileWriter.write(Data(text.utf8), to: path, creatingFolders: true)
   }
 }

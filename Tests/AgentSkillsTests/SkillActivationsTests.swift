@@ -141,3 +141,43 @@ import Testing
   let message = SkillActivationsError.unsupportedVersion(path: "s.json", version: -7).description
   #expect(message.contains("version -7 is not a valid version"))
 }
+
+@Test func `saving keeps a 0600 state file 0600 and a symlinked one a link`() async throws {
+  let fixture = try SkillFixture()
+  try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
+  let file = fixture.url("state/skills.json")
+  let activations = SkillActivations(active: ["reviewing-sql"])
+  try await activations.save(to: file)
+  #expect(chmod(file.path, 0o600) == 0)
+  try await activations.save(to: file)
+  #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+  try fixture.link("state/link.json", to: "skills.json")
+  await activations.activate("writing-skills")
+  try await activations.save(to: fixture.url("state/link.json"))
+  #expect(
+    try FileManager.default.destinationOfSymbolicLink(atPath: fixture.url("state/link.json").path)
+      == "skills.json")
+  let restored = SkillActivations()
+  try await restored.load(from: file)
+  #expect(restored.activeSkillNames == ["reviewing-sql", "writing-skills"])
+  #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+  #expect(
+    try FileManager.default.contentsOfDirectory(atPath: fixture.url("state").path).sorted() == [
+      "link.json", "skills.json",
+    ])
+}
+
+@Test func `loading a folder or a FIFO says what it is`() async throws {
+  let fixture = try SkillFixture()
+  try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
+  let activations = SkillActivations()
+  await #expect(
+    throws: SkillActivationsError.cannotRead(
+      path: fixture.url("state").path, reason: "it is a folder, not a file")
+  ) { try await activations.load(from: fixture.url("state")) }
+  #expect(mkfifo(fixture.url("state/pipe").path, 0o644) == 0)
+  await #expect(
+    throws: SkillActivationsError.cannotRead(
+      path: fixture.url("state/pipe").path, reason: "it is a FIFO (named pipe), not a regular file")
+  ) { try await activations.load(from: fixture.url("state/pipe")) }
+}

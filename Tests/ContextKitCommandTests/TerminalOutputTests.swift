@@ -15,32 +15,6 @@ import Testing
     #expect(TerminalText.escaped("café ✓ 日本") == "café ✓ 日本")
   }
 
-  /// The built `contextkit` next to the test bundle.
-  static var executable: URL? {
-    let folder = Bundle.main.bundleURL.deletingLastPathComponent()
-    for candidate in [Bundle.main.bundleURL, folder] {
-      let url = candidate.appendingPathComponent("contextkit")
-      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    return nil
-  }
-
-  private func run(_ arguments: [String]) throws -> (output: Data, error: Data) {
-    let executable = try #require(Self.executable)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (outputData, errorData)
-  }
-
   @Test func `skills list, show, catalog and validate never print raw escapes from SKILL.md`() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-esc-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -62,7 +36,7 @@ import Testing
       ["skills", "list", root.path], ["skills", "show", "--root", root.path, "sneaky"],
       ["skills", "catalog", "--root", root.path], ["skills", "validate", "--strict", root.path],
     ] {
-      let (output, error) = try run(arguments)
+      let (output, error, _) = try runContextKit(arguments)
       #expect(!output.contains(0x1B), "\(arguments)")
       #expect(!error.contains(0x1B), "\(arguments)")
       #expect(!String(decoding: output, as: UTF8.self).unicodeScalars.contains("\u{9B}"), "\(arguments)")

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 import Synchronization
 
 /// Which skills are in play, shared safely between a session, its tools and the app.
@@ -151,9 +152,15 @@ public actor SkillActivations {
     return true
   }
 
-  /// Writes both sets to `url` as JSON, atomically: the bytes go to a
-  /// temporary file in the same folder, which is flushed and then renamed over
-  /// `url`, so a crash never leaves a partial or empty file.
+  /// The largest state file ``load(from:)`` reads: 16 MiB.
+  public static let maximumFileSize = 16 << 20
+
+  /// Writes both sets to `url` as JSON through `FileWriter`, atomically: the
+  /// bytes go to a temporary file in the same folder, which is flushed and then
+  /// renamed over `url`, so a crash never leaves a partial or empty file. An
+  /// existing file keeps its permissions and owner; a symbolic link is
+  /// followed (its target is replaced); a device or FIFO is written in place,
+  /// never replaced.
   public func save(to url: URL) throws(SkillActivationsError) {
     let data: Data
     do {
@@ -163,16 +170,20 @@ public actor SkillActivations {
     } catch {
       throw .cannotWrite(path: url.path, reason: "\(error)")
     }
-    try AtomicFileWriter.replace(url, with: data)
+    do {
+      try FileWriter.write(data, to: url.path)
+    } catch {
+      throw .cannotWrite(path: url.path, reason: error.explanation)
+    }
   }
 
   /// Replaces both sets with those saved at `url` (see ``save(to:)``).
   public func load(from url: URL) throws(SkillActivationsError) {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try FileReader.read(url.path, limit: Self.maximumFileSize)
     } catch {
-      throw .cannotRead(path: url.path, reason: error.localizedDescription)
+      throw .cannotRead(path: url.path, reason: error.explanation)
     }
     let snapshot: SkillActivationsSnapshot
     do {

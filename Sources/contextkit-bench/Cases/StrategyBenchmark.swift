@@ -3,6 +3,7 @@ import CacheAnalysis
 import CacheReport
 import ContextKitDemo
 import Foundation
+import ModelSession
 import Synchronization
 import TestSupport
 
@@ -52,7 +53,7 @@ enum StrategyBenchmark {
             blocks: CacheReportPage.analysisBlocks(of: reports, title: title, budget: run.budget),
             open: run.strategy == .compactingHistory || run.strategy == .baselineRollingWindow))
       }
-      try Data(page.html.utf8).write(to: URL(fileURLWithPath: html))
+      try FileWriter.write(Data(page.html.utf8), to: html, creatingFolders: true)
     }
     if json {
       print(try comparison.json())

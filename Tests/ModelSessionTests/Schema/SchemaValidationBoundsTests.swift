@@ -1,4 +1,5 @@
 import ModelSession
+import Synchronization
 import TestSupport
 import Testing
 
@@ -39,25 +40,22 @@ private func chain(depth: Int, innermost: String = "{}") throws -> GeneratedCont
 struct `schema validation is bounded in stack and time` {
   @Test func `10,000 levels of a self-referring schema validate on a 512 KB stack`() throws {
     let schema = try nodeSchema()
-    let valid = try chain(depth: 10_000)
-    let invalid = try chain(depth: 10_000, innermost: #"{"next":5}"#)
+    // The values live in a box the test empties afterwards, so that they are
+    // released on the test's thread and not at the small thread's exit.
+    let values = ValueBox([try chain(depth: 10_000), try chain(depth: 10_000, innermost: #"{"next":5}"#)])
     let outcome = DeadlineThread.run(stackSize: 512 << 10, deadline: .seconds(60)) { () -> [String] in
-      var results: [String] = []
-      do throws(SchemaValidationError) {
-        try schema.validate(valid)
-        results.append("valid")
-      } catch {
-        results.append("\(error)")
+      values.contents.withLock { contents in
+        contents.map { value in
+          do throws(SchemaValidationError) {
+            try schema.validate(value)
+            return "valid"
+          } catch {
+            return error.path.count == 1 + 5 * 10_000 ? "\(error.reason)" : "wrong path \(error.path.count)"
+          }
+        }
       }
-      do throws(SchemaValidationError) {
-        try schema.validate(invalid)
-        results.append("valid")
-      } catch {
-        results.append(
-          error.path.count == 1 + 5 * 10_000 ? "\(error.reason)" : "wrong path \(error.path.count)")
-      }
-      return results
     }
+    values.contents.withLock { $0 = [] }
     #expect(outcome == ["valid", #"typeMismatch(expected: "object", found: "number")"#])
   }
 
@@ -96,5 +94,14 @@ struct `schema validation is bounded in stack and time` {
     ) {
       try node.validate(try GeneratedContent(json: #"{"next":[]}"#))
     }
+  }
+}
+
+/// Values shared with another thread, emptied by the owner when done.
+private final class ValueBox: Sendable {
+  let contents: Mutex<[GeneratedContent]>
+
+  init(_ values: [GeneratedContent]) {
+    contents = Mutex(values)
   }
 }
