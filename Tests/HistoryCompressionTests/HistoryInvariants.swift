@@ -13,10 +13,25 @@ enum HistoryInvariants {
     return head
   }
 
-  /// The start of the current turn: the last prompt after the head, or the head's end.
+  /// The start of the current turn: the last prompt after the head that no
+  /// tool call straddles (a prompt that came between a call and its output
+  /// belongs to the call's turn), or the head's end.
   static func currentTurnStart(_ entries: [Transcript.Entry]) -> Int {
     let head = headEnd(entries)
-    return entries.indices[head...].last { if case .prompt = entries[$0] { true } else { false } } ?? head
+    var callIndex: [String: Int] = [:]
+    for (index, entry) in entries.enumerated() {
+      if case .toolCalls(let calls) = entry { for call in calls.calls { callIndex[call.id] = index } }
+    }
+    func isStraddled(_ prompt: Int) -> Bool {
+      entries[prompt...].contains { entry in
+        guard case .toolOutput(let output) = entry, let call = callIndex[output.id] else { return false }
+        return call < prompt
+      }
+    }
+    return entries.indices[head...].last { index in
+      guard case .prompt = entries[index] else { return false }
+      return !isStraddled(index)
+    } ?? head
   }
 
   /// The problems common to every modifier.
@@ -40,7 +55,9 @@ enum HistoryInvariants {
     if output.suffix(turn.count).map({ $0.id }) != turn {
       problems.append("the current turn (from \(turn.first ?? "-")) is not kept whole at the end")
     }
-    problems += orphans(output)
+    // A call left without output in the input is not the modifier's doing.
+    let inherited = Set(orphans(input))
+    problems += orphans(output).filter { !inherited.contains($0) }
     return problems
   }
 

@@ -9,10 +9,12 @@ struct PropertyCase {
     case dropping
     case window(HistorySize)
     case summarize(HistorySize, fails: Bool)
+    case compacting(budget: Int)
 
     var description: String {
       switch self {
       case .dropping: "droppingCompletedToolCalls()"
+      case .compacting(let budget): "compactingHistory(budget: \(budget))"
       case .window(let size): "rollingWindow(\(size))"
       case .summarize(let size, let fails):
         "summarizeHistory(threshold: \(size))\(fails ? " [failing summarizer]" : "")"
@@ -20,9 +22,12 @@ struct PropertyCase {
     }
   }
 
-  /// Every modifier alone, and every order of the three.
+  /// Every modifier alone, every order of the first three, and
+  /// compactingHistory (3) in each pipeline of more than one modifier, at
+  /// every position.
   static let pipelines: [[Int]] = [
-    [0], [1], [2], [0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0],
+    [0], [1], [2], [3], [3, 0, 1, 2], [0, 3, 2, 1], [1, 0, 3, 2], [1, 2, 0, 3], [2, 3, 0, 1],
+    [3, 2, 1, 0], [0, 3], [3, 1], [2, 3],
   ]
 
   let seed: UInt64
@@ -46,7 +51,8 @@ struct PropertyCase {
       switch kind {
       case 0: .dropping
       case 1: .window(size())
-      default: .summarize(size(), fails: generator.chance(percent: 20))
+      case 2: .summarize(size(), fails: generator.chance(percent: 20))
+      default: .compacting(budget: generator.integer(in: 8...max(8, entryCount * 80)))
       }
     }
   }
@@ -69,6 +75,11 @@ struct PropertyCase {
       case .window(let size):
         output = try await RollingWindow(size, tokenCounter: counter).transformHistory(history, in: context)
         problems += HistoryInvariants.window(size, input: input, output: output.entries, counter: counter)
+      case .compacting(let budget):
+        output = try await CompactingHistory(
+          budget: budget, tokenCounter: counter, prefixBreaks: PrefixBreakLog()
+        )
+        .transformHistory(history, in: context)
       case .summarize(let size, let fails):
         let modifier = SummarizeHistory(
           threshold: size, model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour(fails: fails)),

@@ -8,6 +8,11 @@ import TestSupport
 /// whole turns with reasoning, responses, rounds of parallel tool calls and
 /// images, and a last turn that ends with its prompt or with tool outputs.
 ///
+/// The hard shapes come up too: a prompt that arrives between a tool call
+/// and its output (the user wrote while the tool ran), a call whose output
+/// never came (a transcript restored after a crash), and images early in the
+/// history.
+///
 /// Built for speed in debug builds: texts and arguments come from pools made
 /// once, and random choices use the raw generator.
 struct TranscriptGenerator {
@@ -63,9 +68,16 @@ struct TranscriptGenerator {
         calls.append(Transcript.ToolCall(id: id(), toolName: "lookup", arguments: Self.arguments))
       }
       entries.append(.toolCalls(Transcript.ToolCalls(id: id(), calls)))
-      // Parallel calls may finish in any order: rotate the outputs.
+      // Parallel calls may finish in any order: rotate the outputs. Now and
+      // then a prompt comes between a call and its output, or an output never comes.
       let rotation = integer(in: 0...(calls.count - 1))
+      let interleavedPrompt = chance(percent: 8) ? integer(in: 0...(calls.count - 1)) : nil
+      let missingOutput = calls.count > 1 && chance(percent: 3) ? integer(in: 0...(calls.count - 1)) : nil
       for offset in calls.indices {
+        if offset == interleavedPrompt {
+          entries.append(.prompt(Transcript.Prompt(id: id(), segments: [text(200)])))
+        }
+        guard offset != missingOutput else { continue }
         let call = calls[(offset + rotation) % calls.count]
         entries.append(
           .toolOutput(Transcript.ToolOutput(id: call.id, toolName: "lookup", segments: [text(800)])))
