@@ -30,15 +30,22 @@ struct JSONSchemaReader {
   /// their order, such as those decoded through `Decoder`.
   var ordersPropertiesByRequired: Bool
 
+  /// How deeply schemas may nest (properties, items, anyOf branches) in a
+  /// document read here. Deeper documents are refused with a typed error, so
+  /// that reading, comparing and writing a decoded schema (which walk it
+  /// recursively) stay within any thread's stack; a real schema is a few levels deep.
+  static let maximumDepth = 64
+
   func read(_ document: GeneratedContent) throws(SchemaError) -> GenerationSchema {
-    let root = try node(from: document, pointer: "#")
+    let root = try node(from: document, pointer: "#", depth: 0)
     var definitions: [GenerationSchema.Definition] = []
     if let defs = document[property: "$defs"] {
       guard case .structure(let names, let values) = defs.storage else {
         throw Self.invalid("#/$defs", "expected an object, found \(defs.typeName)")
       }
       for (name, value) in zip(names, values) {
-        var definition = try node(from: value, pointer: "#/$defs/\(SchemaText.pointerSegment(name))")
+        var definition = try node(
+          from: value, pointer: "#/$defs/\(SchemaText.pointerSegment(name))", depth: 1)
         if definition.title == nil {
           definition.title = name
         }
@@ -50,16 +57,28 @@ struct JSONSchemaReader {
     return schema
   }
 
-  private func node(from content: GeneratedContent, pointer: String) throws(SchemaError) -> SchemaNode {
+  private func node(
+    from content: GeneratedContent, pointer: String, depth: Int
+  ) throws(SchemaError)
+    -> SchemaNode
+  {
+    guard depth <= Self.maximumDepth else {
+      throw Self.invalid(pointer, "schemas nest more than \(Self.maximumDepth) levels deep")
+    }
     guard case .structure = content.storage else {
       throw Self.invalid(pointer, "expected a schema object, found \(content.typeName)")
     }
     let title = try string(content, "title", pointer)
     let description = try string(content, "description", pointer)
-    return SchemaNode(title: title, description: description, kind: try kind(of: content, pointer: pointer))
+    return SchemaNode(
+      title: title, description: description, kind: try kind(of: content, pointer: pointer, depth: depth))
   }
 
-  private func kind(of content: GeneratedContent, pointer: String) throws(SchemaError) -> SchemaNode.Kind {
+  private func kind(
+    of content: GeneratedContent, pointer: String, depth: Int
+  ) throws(SchemaError)
+    -> SchemaNode.Kind
+  {
     if let reference = try string(content, "$ref", pointer) {
       if reference == "#" { return .reference(.root) }
       let prefix = "#/$defs/"
@@ -74,7 +93,7 @@ struct JSONSchemaReader {
       }
       var branches: [SchemaNode] = []
       for (index, element) in elements.enumerated() {
-        branches.append(try node(from: element, pointer: "\(pointer)/anyOf/\(index)"))
+        branches.append(try node(from: element, pointer: "\(pointer)/anyOf/\(index)", depth: depth + 1))
       }
       return .anyOf(branches)
     }
@@ -82,13 +101,13 @@ struct JSONSchemaReader {
       throw Self.invalid(pointer, "a schema needs \"type\", \"anyOf\" or \"$ref\"")
     }
     switch type {
-    case "object": return try object(content, pointer: pointer)
+    case "object": return try object(content, pointer: pointer, depth: depth)
     case "array":
       guard let items = content[property: "items"] else {
         throw Self.invalid(pointer, "an array schema needs \"items\"")
       }
       return .array(
-        items: try node(from: items, pointer: "\(pointer)/items"),
+        items: try node(from: items, pointer: "\(pointer)/items", depth: depth + 1),
         minimumCount: try count(content, "minItems", pointer),
         maximumCount: try count(content, "maxItems", pointer))
     case "string":
@@ -110,7 +129,11 @@ struct JSONSchemaReader {
     }
   }
 
-  private func object(_ content: GeneratedContent, pointer: String) throws(SchemaError) -> SchemaNode.Kind {
+  private func object(
+    _ content: GeneratedContent, pointer: String, depth: Int
+  ) throws(SchemaError)
+    -> SchemaNode.Kind
+  {
     var names: [String] = []
     var nodes: [SchemaNode] = []
     if let properties = content[property: "properties"] {
@@ -120,7 +143,9 @@ struct JSONSchemaReader {
       names = keys
       for (key, value) in zip(keys, values) {
         nodes.append(
-          try node(from: value, pointer: "\(pointer)/properties/\(SchemaText.pointerSegment(key))"))
+          try node(
+            from: value, pointer: "\(pointer)/properties/\(SchemaText.pointerSegment(key))", depth: depth + 1)
+        )
       }
     }
     let required = try strings(content, "required", pointer) ?? []

@@ -105,3 +105,34 @@ private final class ValueBox: Sendable {
     contents = Mutex(values)
   }
 }
+
+@Suite(.timeLimit(.minutes(2)))
+struct `reading a schema document is bounded in depth` {
+  @Test
+  func `a schema document nested as deep as the parser allows is a typed error, even on a 512 KB stack`()
+    throws
+  {
+    let depth = 4_999  // two JSON levels per schema level: 9,999 with the innermost
+    let text =
+      String(repeating: #"{"type":"array","items":"#, count: depth) + #"{"type":"string"}"#
+      + String(repeating: "}", count: depth)
+    let values = ValueBox([try GeneratedContent(json: text)])
+    let outcome = DeadlineThread.run(stackSize: 512 << 10, deadline: .seconds(60)) { () -> String in
+      values.contents.withLock { contents in
+        do {
+          _ = try GenerationSchema(jsonSchema: contents[0])
+          return "read"
+        } catch {
+          return "\(error)".contains("nest more than 64 levels deep") ? "refused" : "\(error)"
+        }
+      }
+    }
+    values.contents.withLock { $0 = [] }
+    #expect(outcome == "refused")
+    // 60 levels is fine.
+    let shallow =
+      String(repeating: #"{"type":"array","items":"#, count: 60) + #"{"type":"string"}"#
+      + String(repeating: "}", count: 60)
+    #expect(throws: Never.self) { try GenerationSchema(jsonSchema: try GeneratedContent(json: shallow)) }
+  }
+}
