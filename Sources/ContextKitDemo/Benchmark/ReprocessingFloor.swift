@@ -9,8 +9,9 @@ import ModelSession
 /// the new prompt and tool outputs, and a tool definition, the settings, the
 /// response schema or the instructions text when they changed (an
 /// instructions skill switching on, say). They are measured on the stored
-/// history, before any modifier, so the floor is the same for every
-/// strategy. Everything a strategy makes the server process beyond it is the
+/// history, before any modifier, so the floor only differs between
+/// strategies where a strategy changes what the conversation adds (a prompt
+/// skill's body delivered again after a cut dropped it). Everything a strategy makes the server process beyond it is the
 /// cost of that strategy: history re-read after a cut, a summary, whatever a
 /// changed instructions text forced to be read again, and the rounding of
 /// the reused prefix to whole cache blocks. The first generation is new
