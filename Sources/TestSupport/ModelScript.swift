@@ -139,12 +139,14 @@ public struct ScriptStep: Sendable {
     }
   }
 
-  /// Sends `eventsFirst`, then waits until the task is cancelled.
+  /// Sends `eventsFirst`, fires `signal` (when given), then waits until the task is cancelled.
   public static func stall(
-    after eventsFirst: [LanguageModelExecutorGenerationChannel.Event] = []
+    after eventsFirst: [LanguageModelExecutorGenerationChannel.Event] = [],
+    signalling signal: TestSignal? = nil
   ) -> ScriptStep {
     ScriptStep { _, channel in
       for event in eventsFirst { await channel.send(event) }
+      signal?.fire()
       while true {
         try await Task.sleep(for: .seconds(60))
       }

@@ -54,8 +54,10 @@ import Testing
     _ = stream
   }
   await activations.activate("a")
-  for _ in 0..<100 where await activations.subscriberCount > 0 {
-    try await Task.sleep(for: .milliseconds(10))
+  // The stream's termination handler runs when the stream is released; wait for it with a deadline.
+  let deadline = ContinuousClock.now + .seconds(30)
+  while await activations.subscriberCount > 0, ContinuousClock.now < deadline {
+    await Task.yield()
   }
   #expect(await activations.subscriberCount == 0)
 }

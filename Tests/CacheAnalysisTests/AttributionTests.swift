@@ -112,7 +112,7 @@ private let exact = PromptCacheModel()
   @Test func `a turn rolled back after a failure changes the stored history`() async throws {
     let script = ModelScript([.text("One."), .failure(ScriptedFailure()), .text("Three.")])
     let run = try await observedRun(
-      profile: Profile { "You help." }, script: script, prompts: ["a", "b", "c"])
+      profile: Profile { "You help." }, script: script, prompts: ["a", "b", "c"], expectedFailures: 1)
     #expect(run.reports.map(\.cause.kind) == [.coldStart, .appendOnly, .storedHistoryChanged])
     #expect(run.records[1].outcome != .completed)
     #expect(run.reports.map(\.completed) == [true, false, true])

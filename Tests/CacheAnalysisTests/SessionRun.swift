@@ -11,22 +11,41 @@ struct ObservedRun {
   var script: ModelScript
 }
 
+/// A run whose number of failed turns is not the one the test expected.
+struct UnexpectedTurnFailures: Error, CustomStringConvertible {
+  var expected: Int
+  var failures: [String]
+  var description: String {
+    "expected \(expected) failed turns, got \(failures.count): \(failures.joined(separator: "; "))"
+  }
+}
+
 /// Runs `prompts` through a session on `script` with `profile`, observed from
-/// the start; a prompt whose turn fails is passed over.
+/// the start. Exactly `expectedFailures` turns must fail (a scripted
+/// failure); the run goes on past them, and throws when the count differs,
+/// so that an unexpected failure is never passed over.
 func observedRun(
   profile: some DynamicProfile, script: ModelScript, prompts: [String],
-  model: PromptCacheModel = PromptCacheModel(),
+  model: PromptCacheModel = PromptCacheModel(), expectedFailures: Int = 0,
   between: @Sendable (Int) async -> Void = { _ in }
 ) async throws -> ObservedRun {
   let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
   let observer = CacheImpactObserver(session: session, model: model)
   var recordIterator = session.generationRecords.makeAsyncIterator()
   var generations = 0
+  var failures: [String] = []
   for (index, prompt) in prompts.enumerated() {
     await between(index)
     let before = script.requests.count
-    _ = try? await session.respond(to: prompt)
+    do {
+      _ = try await session.respond(to: prompt)
+    } catch {
+      failures.append("turn \(index) (\(prompt)): \(error)")
+    }
     generations += script.requests.count - before
+  }
+  guard failures.count == expectedFailures else {
+    throw UnexpectedTurnFailures(expected: expectedFailures, failures: failures)
   }
   var reports: [CacheImpactReport] = []
   var reportIterator = observer.reports.makeAsyncIterator()

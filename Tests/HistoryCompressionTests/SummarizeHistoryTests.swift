@@ -113,7 +113,8 @@ import Testing
   @Test func `cancelling the generation stops a summarizer that stalls, without waiting for the timeout`()
     async throws
   {
-    let script = ModelScript([.stall()])
+    let summarizing = TestSignal()
+    let script = ModelScript([.stall(signalling: summarizing)])
     let modifier = SummarizeHistory(
       threshold: .entries(10), model: ScriptedLanguageModel(script: script),
       options: .init(timeout: .seconds(60), store: store))
@@ -121,7 +122,8 @@ import Testing
     let clock = ContinuousClock()
     let start = clock.now
     let generation = Task { try await modifier.transformHistory(history, in: Make.context()) }
-    try await Task.sleep(for: .milliseconds(100))
+    // Cancel once the summarizer is running.
+    try await summarizing.wait(upTo: .seconds(30))
     generation.cancel()
     await #expect(throws: CancellationError.self) { try await generation.value }
     #expect(clock.now - start < .seconds(45), "waited for the 60 s summarizer timeout")

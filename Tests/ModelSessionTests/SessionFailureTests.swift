@@ -69,15 +69,19 @@ import Testing
   }
 
   @Test func `cancellation mid-stream surfaces as CancellationError and keeps the transcript`() async throws {
+    let midStream = TestSignal()
     let script = ModelScript([
       .text("first"),
-      .stall(after: [.response(entryID: "r", action: .appendText("partial answer", tokenCount: 2))]),
+      .stall(
+        after: [.response(entryID: "r", action: .appendText("partial answer", tokenCount: 2))],
+        signalling: midStream),
     ])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
     try await session.respond(to: "one")
     let before = session.transcript
     let task = Task { try await session.respond(to: "two") }
-    while script.playedCount < 2 { try await Task.sleep(for: .milliseconds(5)) }
+    // Cancel only once part of the answer has been streamed.
+    try await midStream.wait(upTo: .seconds(30))
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(session.transcript == before)
@@ -86,10 +90,12 @@ import Testing
   }
 
   @Test func `a second respond while one runs is rejected`() async throws {
-    let script = ModelScript([.stall()])
+    let started = TestSignal()
+    let script = ModelScript([.stall(signalling: started)])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
     let running = Task { try await session.respond(to: "slow") }
-    while !session.isResponding || script.playedCount < 1 { try await Task.sleep(for: .milliseconds(5)) }
+    try await started.wait(upTo: .seconds(30))
+    #expect(session.isResponding)
     await #expect(throws: LanguageModelSession.SessionError.concurrentRequests) {
       try await session.respond(to: "again")
     }

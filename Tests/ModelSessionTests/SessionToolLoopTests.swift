@@ -77,21 +77,24 @@ import Testing
   }
 
   @Test func `parallel calls run concurrently and their outputs follow call order`() async throws {
+    // Every call waits until all three have started (calls run one after another would
+    // never get there), then they finish in the order their `finish` says: b, c, a.
     let script = ModelScript([
       .toolCalls([
-        (name: "slow", arguments: #"{"delay":60}"#), (name: "slow", arguments: #"{"delay":1}"#),
-        (name: "slow", arguments: #"{"delay":30}"#),
+        (name: "rendezvous", arguments: #"{"name":"a","finish":2}"#),
+        (name: "rendezvous", arguments: #"{"name":"b","finish":0}"#),
+        (name: "rendezvous", arguments: #"{"name":"c","finish":1}"#),
       ]),
       .text("ok"),
     ])
-    let tool = SleepingTool()
+    let tool = RendezvousTool(callCount: 3)
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [tool])
     try await session.respond(to: "Go")
-    #expect(tool.log.all == ["1", "30", "60"])
+    #expect(tool.log.all == ["b", "c", "a"])
     let outputs = session.transcript.compactMap { entry -> String? in
       if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
     }
-    #expect(outputs == ["slept 60", "slept 1", "slept 30"])
+    #expect(outputs == ["finished a", "finished b", "finished c"])
   }
 }
 
@@ -100,24 +103,42 @@ struct ExpectationFailure: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Sleeps for the given milliseconds, then logs; used to show calls overlap.
-struct SleepingTool: Tool {
-  let name = "slow"
-  let description = "Sleeps."
+/// A tool whose calls meet: each waits until `callCount` calls have
+/// started, then until the call finishing before it has finished, then logs
+/// its name. Calls that did not run concurrently time out instead.
+struct RendezvousTool: Tool {
+  let name = "rendezvous"
+  let description = "Meets the other calls."
   let log = CallLog()
+  private let arrivals = CallLog()
+  private let allArrived = TestSignal()
+  private let finished: [TestSignal]
+
+  init(callCount: Int) {
+    finished = (0..<callCount).map { _ in TestSignal() }
+  }
+
   var parameters: GenerationSchema {
-    get {
-      (try? GenerationSchema(
-        root: DynamicGenerationSchema(
-          name: "Sleep", properties: [.init(name: "delay", schema: DynamicGenerationSchema(type: Int.self))]),
-        dependencies: [])) ?? Int.generationSchema
-    }
+    (try? GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "Meeting",
+        properties: [
+          .init(name: "name", schema: DynamicGenerationSchema(type: String.self)),
+          .init(name: "finish", schema: DynamicGenerationSchema(type: Int.self)),
+        ]),
+      dependencies: [])) ?? String.generationSchema
   }
 
   func call(arguments: GeneratedContent) async throws -> String {
-    let delay = try arguments.value(Int.self, forProperty: "delay")
-    try await Task.sleep(for: .milliseconds(delay * 5))
-    log.append("\(delay)")
-    return "slept \(delay)"
+    let name = try arguments.value(String.self, forProperty: "name")
+    let position = try arguments.value(Int.self, forProperty: "finish")
+    arrivals.append(name)
+    let arrived = arrivals.all.count
+    if arrived == finished.count { allArrived.fire() }
+    try await allArrived.wait(upTo: .seconds(30))
+    if position > 0 { try await finished[position - 1].wait(upTo: .seconds(30)) }
+    log.append(name)
+    finished[position].fire()
+    return "finished \(name)"
   }
 }
