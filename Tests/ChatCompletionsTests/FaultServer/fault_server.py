@@ -53,6 +53,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 disconnects = {"endless": 0, "endless-line": 0, "endless-event": 0, "endless-error": 0}
 lock = threading.Lock()
+requests_seen = []
 
 
 def chunk(content=None, finish=None, usage=None):
@@ -101,6 +102,10 @@ class Handler(BaseHTTPRequestHandler):
         self.connection.close()
 
     def do_GET(self):
+        if self.path == "/requests":
+            with lock:
+                self.reply(200, list(requests_seen))
+            return
         if self.path == "/stats":
             with lock:
                 self.reply(200, {name.replace("-", "_") + "_disconnects": count for name, count in disconnects.items()})
@@ -110,6 +115,19 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length") or 0)
         request = self.rfile.read(length) if length else b""
+        proxied = self.path.startswith("http://")
+        if proxied:
+            self.path = "/" + self.path.split("/", 3)[3]
+        with lock:
+            requests_seen.append(
+                {
+                    "path": self.path,
+                    "host": self.headers.get("Host", ""),
+                    "port": self.client_address[1],
+                    "authorization": self.headers.get("Authorization"),
+                    "proxied": proxied,
+                }
+            )
         parts = [part for part in self.path.split("/") if part]
         mode = parts[0] if parts else "ok"
         if parts[-1:] == ["tokenize"]:
@@ -133,6 +151,40 @@ class Handler(BaseHTTPRequestHandler):
         self.send(chunk(finish="stop"))
         self.send(chunk(usage={"prompt_tokens": 5, "completion_tokens": 2, "total_tokens": 7}))
         self.send(b"data: [DONE]\n\n")
+
+    def redirect(self, status, location):
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def mode_redirect_same(self):
+        self.redirect(307, "/ok/v1/chat/completions")
+
+    def mode_redirect_cross(self):
+        self.redirect(307, f"http://localhost:{self.server.server_address[1]}/ok/v1/chat/completions")
+
+    def mode_redirect_loop(self):
+        self.redirect(302, self.path)
+
+    def mode_redirect_scheme(self):
+        self.redirect(302, "file:///etc/passwd")
+
+    def mode_keepalive(self):
+        body = (
+            chunk("Hello")
+            + chunk(" there")
+            + chunk(finish="stop")
+            + b"data: [DONE]\n\n"
+        )
+        self.protocol_version = "HTTP/1.1"
+        self.close_connection = False
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        self.wfile.flush()
 
     def mode_headers(self):
         self.reply(200, {name.lower(): value for name, value in self.headers.items()})
@@ -378,12 +430,29 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     arguments = parser.parse_args()
     if arguments.exit_on_stdin_eof:
         threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
-    print(f"PORT {server.server_address[1]}", flush=True)
+    if arguments.tls:
+        import ssl
+
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*arguments.tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    # A listener that never accepts, its backlog filled: connecting to it hangs.
+    blackhole = socket.socket()
+    blackhole.bind(("127.0.0.1", 0))
+    blackhole.listen(0)
+    fillers = []
+    for _ in range(4):
+        filler = socket.socket()
+        filler.setblocking(False)
+        filler.connect_ex(blackhole.getsockname())
+        fillers.append(filler)
+    print(f"PORT {server.server_address[1]} BLACKHOLE {blackhole.getsockname()[1]}", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -1,17 +1,40 @@
 import Foundation
 import Testing
 
+@testable import ChatCompletions
+
 /// The fault server (`FaultServer/fault_server.py`, Python standard library
 /// only), started on 127.0.0.1 with a free port for one test and stopped after it.
 final class FaultServer {
   let port: Int
+  /// A port whose listener never accepts: connecting to it hangs until a connect timeout.
+  let blackholePort: Int?
   private let process: Process
   private let input: Pipe
 
-  private init(process: Process, input: Pipe, port: Int) {
+  private init(process: Process, input: Pipe, port: Int, blackholePort: Int?) {
     self.process = process
     self.input = input
     self.port = port
+    self.blackholePort = blackholePort
+  }
+
+  /// One POST the server received.
+  struct ReceivedRequest: Decodable {
+    var path: String
+    var host: String
+    var port: Int
+    var authorization: String?
+    var proxied: Bool
+  }
+
+  /// Every POST the server has received so far.
+  func receivedRequests() async throws -> [ReceivedRequest] {
+    let url = try #require(URL(string: "http://127.0.0.1:\(port)/requests"))
+    let client = ChatCompletionsClient(
+      endpoint: EndpointConfiguration(baseURL: url), timeouts: ChatCompletionsTimeouts(10))
+    let response = try await client.transport.send(HTTPRequest(method: "GET", url: url))
+    return try JSONDecoder().decode([ReceivedRequest].self, from: try await response.collectBody())
   }
 
   /// The base URL that selects a fault mode: `http://127.0.0.1:<port>/<mode>`.
@@ -20,8 +43,10 @@ final class FaultServer {
   }
 
   /// Starts a server, runs `body`, and stops the server whatever happens.
-  static func with<T>(_ body: (FaultServer) async throws -> T) async throws -> T {
-    let server = try await start()
+  static func with<T>(
+    arguments: [String] = [], _ body: (FaultServer) async throws -> T
+  ) async throws -> T {
+    let server = try await start(arguments: arguments)
     do {
       let result = try await body(server)
       await server.stop()
@@ -32,13 +57,13 @@ final class FaultServer {
     }
   }
 
-  private static func start() async throws -> FaultServer {
+  private static func start(arguments: [String]) async throws -> FaultServer {
     let script = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("FaultServer/fault_server.py")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, "--exit-on-stdin-eof"]
+    process.arguments = ["python3", script.path, "--exit-on-stdin-eof"] + arguments
     let output = Pipe()
     let input = Pipe()
     process.standardOutput = output
@@ -63,7 +88,10 @@ final class FaultServer {
       process.terminate()
       throw FaultServerError(message: "the fault server did not print its port: \(text)")
     }
-    return FaultServer(process: process, input: input, port: port)
+    let blackhole = text.range(of: "BLACKHOLE ").flatMap {
+      Int(text[$0.upperBound...].prefix { $0.isNumber })
+    }
+    return FaultServer(process: process, input: input, port: port, blackholePort: blackhole)
   }
 
   /// Stops the server by closing its standard input (it exits on end of

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import ChatCompletions
+
+/// Redirect answers from an in-memory server: `http://model.test` redirects
+/// as `redirect` says, anything else answers a complete stream.
+private func redirectingTransport(
+  status: Int = 307, to location: String, from path: String = "/v1/chat/completions"
+) -> InMemoryTransport {
+  InMemoryTransport { request in
+    if request.url.host == "model.test" && request.url.path == path {
+      return .init(status: status, headers: ["Location": location])
+    }
+    return .stream(sseChunk("moved") + sseChunk(finish: "stop") + "data: [DONE]\n\n")
+  }
+}
+
+@Test func `a redirect to another host is refused, names the target, and sends nothing there`() async throws {
+  let transport = redirectingTransport(to: "http://elsewhere.test/v1/chat/completions")
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.chatError?.kind == .redirectRefused, "\(String(describing: outcome.error))")
+  #expect(outcome.chatError?.message.contains("http://elsewhere.test/v1/chat/completions") == true)
+  #expect(transport.requests.map(\.url.host) == ["model.test"])
+}
+
+@Test(arguments: ["https://model.test/v1/chat/completions", "http://model.test:8080/v1/chat/completions"])
+func `another scheme or port is another origin`(location: String) async throws {
+  let transport = redirectingTransport(to: location)
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.chatError?.kind == .redirectRefused, "\(String(describing: outcome.error))")
+  #expect(transport.requests.count == 1)
+}
+
+@Test func `a same-origin redirect is followed with the method, body and credentials`() async throws {
+  let transport = redirectingTransport(to: "/v2/chat/completions")
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.error == nil && outcome.text == "moved")
+  let second = try #require(transport.requests.last)
+  #expect(transport.requests.count == 2)
+  #expect(second.url.absoluteString == "http://model.test/v2/chat/completions")
+  #expect(second.method == "POST" && second.body == Data(#"{"stream":true}"#.utf8))
+  #expect(second.headers["Authorization"] == "Bearer sk-client-key")
+}
+
+@Test func `303 turns the POST into a GET without a body`() async throws {
+  let transport = redirectingTransport(status: 303, to: "/v2/result")
+  _ = try await streamThrough(transport)
+  let second = try #require(transport.requests.last)
+  #expect(second.method == "GET" && second.body == nil && second.headers["Content-Type"] == nil)
+}
+
+@Test func `opting in follows a cross-origin redirect without any credential`() async throws {
+  let transport = redirectingTransport(to: "http://elsewhere.test/v1/chat/completions")
+  let endpoint = EndpointConfiguration(
+    baseURL: try #require(URL(string: "http://model.test/v1")), apiKey: "sk-client-key",
+    additionalHeaders: ["X-Api-Key": "header-secret", "Cookie": "session=1", "X-Org": "acme"],
+    redirectPolicy: .followCrossOriginWithoutCredentials)
+  let client = ChatCompletionsClient(
+    endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: transport)
+  var text = ""
+  for try await chunk in try await client.streamChunks(requestBody: Data("{}".utf8)) {
+    text += chunk.choices.first?.delta.content ?? ""
+  }
+  #expect(text == "moved")
+  let second = try #require(transport.requests.last)
+  #expect(second.url.host == "elsewhere.test")
+  #expect(second.headers["Authorization"] == nil)
+  #expect(second.headers["X-Api-Key"] == nil && second.headers["Cookie"] == nil)
+  #expect(second.headers["X-Org"] == "acme")
+}
+
+@Test func `a redirect loop says so, with the chain`() async throws {
+  let transport = redirectingTransport(status: 302, to: "/v1/chat/completions")
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.chatError?.kind == .tooManyRedirects)
+  #expect(
+    outcome.chatError?.message.hasPrefix("redirect loop: http://model.test/v1/chat/completions") == true)
+}
+
+@Test func `more than five redirects fail`() async throws {
+  let transport = InMemoryTransport { request in
+    let step = Int(request.url.lastPathComponent) ?? 0
+    return .init(status: 307, headers: ["Location": "/hop/\(step + 1)"])
+  }
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.chatError?.kind == .tooManyRedirects)
+  #expect(outcome.chatError?.message.hasPrefix("more than 5 redirects") == true)
+  #expect(transport.requests.count == 6)
+}
+
+@Test(arguments: ["file:///etc/passwd", "ftp://model.test/x", "gopher://model.test/"])
+func `a redirect to a non-HTTP scheme is refused`(location: String) async throws {
+  let transport = redirectingTransport(to: location)
+  let outcome = try await streamThrough(transport, redirectPolicy: .followCrossOriginWithoutCredentials)
+  #expect(outcome.chatError?.kind == .redirectRefused)
+  #expect(transport.requests.count == 1)
+}

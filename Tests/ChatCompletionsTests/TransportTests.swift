@@ -1,0 +1,211 @@
+import Foundation
+import ModelSession
+import Synchronization
+import Testing
+
+@testable import ChatCompletions
+
+/// The transports under test, by name.
+private func makeTransport(_ name: String) -> any HTTPTransport {
+  switch name {
+  case "URLSession": URLSessionTransport()
+  default: CurlTransport()
+  }
+}
+
+private func client(
+  _ baseURL: URL, transport: any HTTPTransport, apiKey: String? = "sk-transport-key",
+  timeout: TimeInterval = 10,
+  timeouts: ChatCompletionsTimeouts? = nil
+) -> ChatCompletionsClient {
+  ChatCompletionsClient(
+    endpoint: EndpointConfiguration(baseURL: baseURL, apiKey: apiKey),
+    timeouts: timeouts ?? ChatCompletionsTimeouts(timeout), transport: transport)
+}
+
+/// Reads a whole stream; returns the text or throws the public error.
+private func text(of client: ChatCompletionsClient) async throws -> String {
+  var text = ""
+  for try await chunk in try await client.streamChunks(requestBody: Data(#"{"stream":true}"#.utf8)) {
+    text += chunk.choices.first?.delta.content ?? ""
+  }
+  return text
+}
+
+/// Transport behaviour that only a real socket shows, one test at a time
+/// (each starts a Python server).
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct TransportTests {
+  @Test(arguments: ["libcurl", "URLSession"])
+  func `a cross-origin redirect is refused and the other origin never sees the key`(
+    transport: String
+  ) async throws {
+    try await FaultServer.with { server in
+      let client = client(try server.baseURL("redirect-cross"), transport: makeTransport(transport))
+      await #expect {
+        _ = try await text(of: client)
+      } throws: { error in
+        let chatError = error as? ChatCompletionsError
+        return chatError?.kind == .redirectRefused
+          && chatError?.message.contains("http://localhost:\(server.port)/ok/v1/chat/completions") == true
+      }
+      let requests = try await server.receivedRequests()
+      #expect(requests.map(\.path) == ["/redirect-cross/v1/chat/completions"])
+      #expect(!requests.contains { $0.host.hasPrefix("localhost") })
+    }
+  }
+
+  @Test(arguments: ["libcurl", "URLSession"])
+  func `same-origin redirects are followed, loops and other schemes are clear errors`(
+    transport: String
+  )
+    async throws
+  {
+    try await FaultServer.with { server in
+      let transport = makeTransport(transport)
+      #expect(
+        try await text(of: client(try server.baseURL("redirect-same"), transport: transport)) == "Hello there"
+      )
+      await #expect {
+        _ = try await text(of: client(try server.baseURL("redirect-loop"), transport: transport))
+      } throws: { error in
+        let chatError = error as? ChatCompletionsError
+        return chatError?.kind == .tooManyRedirects && chatError?.message.hasPrefix("redirect loop: ") == true
+      }
+      await #expect {
+        _ = try await text(of: client(try server.baseURL("redirect-scheme"), transport: transport))
+      } throws: { error in
+        (error as? ChatCompletionsError)?.message.contains("file:///etc/passwd") == true
+      }
+      let requests = try await server.receivedRequests()
+      #expect(
+        requests.filter { $0.path.hasPrefix("/ok/") }.allSatisfy {
+          $0.authorization == "Bearer sk-transport-key"
+        })
+    }
+  }
+
+  @Test func `two requests of one client reuse one connection`() async throws {
+    try await FaultServer.with { server in
+      let client = client(try server.baseURL("keepalive"), transport: CurlTransport())
+      #expect(try await text(of: client) == "Hello there")
+      #expect(try await text(of: client) == "Hello there")
+      let ports = try await server.receivedRequests().filter { $0.path.hasPrefix("/keepalive") }.map(\.port)
+      #expect(ports.count == 2)
+      #expect(Set(ports).count == 1, "the requests came from client ports \(ports)")
+    }
+  }
+
+  @Test func `a server that never accepts is a connect timeout`() async throws {
+    try await FaultServer.with { server in
+      let port = try #require(server.blackholePort)
+      let client = client(
+        try #require(URL(string: "http://127.0.0.1:\(port)")), transport: CurlTransport(),
+        timeouts: ChatCompletionsTimeouts(connect: 1, firstByte: 30, idle: 30))
+      let start = ContinuousClock.now
+      await #expect {
+        _ = try await text(of: client)
+      } throws: { error in
+        guard case .timeout(let payload) = error as? LanguageModelError else { return false }
+        return payload.metadata["timeout"] as? String == "connect"
+      }
+      #expect(ContinuousClock.now - start < .seconds(20))
+    }
+  }
+
+  @Test func `a self-signed certificate is a TLS error, not a hang`() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contextkit-tls-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let certificate = directory.appendingPathComponent("cert.pem").path
+    let key = directory.appendingPathComponent("key.pem").path
+    let openssl = Process()
+    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    openssl.arguments = [
+      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+      "-days", "1", "-subj", "/CN=127.0.0.1",
+    ]
+    openssl.standardOutput = FileHandle.nullDevice
+    openssl.standardError = FileHandle.nullDevice
+    try openssl.run()
+    openssl.waitUntilExit()
+    try #require(openssl.terminationStatus == 0, "openssl could not make a certificate")
+    try await FaultServer.with(arguments: ["--tls", certificate, key]) { server in
+      let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/ok"))
+      let client = client(url, transport: CurlTransport(), timeout: 20)
+      let start = ContinuousClock.now
+      await #expect {
+        _ = try await text(of: client)
+      } throws: { error in
+        (error as? ChatCompletionsError)?.kind == .tlsFailed
+      }
+      #expect(ContinuousClock.now - start < .seconds(15))
+    }
+  }
+
+  @Test func `the http_proxy environment variable is honoured`() async throws {
+    try await FaultServer.with { server in
+      // Only the made-up host goes through the proxy: every other test talks to 127.0.0.1.
+      setenv("http_proxy", "http://127.0.0.1:\(server.port)", 1)
+      setenv("no_proxy", "127.0.0.1,localhost", 1)
+      defer {
+        unsetenv("http_proxy")
+        unsetenv("no_proxy")
+      }
+      let url = try #require(URL(string: "http://proxied.invalid/ok"))
+      #expect(try await text(of: client(url, transport: CurlTransport())) == "Hello there")
+      let requests = try await server.receivedRequests()
+      #expect(
+        requests.contains {
+          $0.proxied && $0.host == "proxied.invalid" && $0.path == "/ok/v1/chat/completions"
+        })
+    }
+  }
+
+  @Test func `a thousand cancelled streams leave no open descriptors or threads`() async throws {
+    try await FaultServer.with { server in
+      let transport = CurlTransport()
+      let client = client(try server.baseURL("endless"), transport: transport)
+      func cancelledStreams(_ count: Int) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          for index in 0..<count {
+            if index >= 10 { try await group.next() }
+            group.addTask {
+              let started = AsyncStream.makeStream(of: Void.self)
+              let consumer = Task {
+                defer { started.continuation.finish() }
+                for try await _ in try await client.streamChunks(requestBody: Data("{}".utf8)) {
+                  started.continuation.yield()
+                }
+              }
+              for await _ in started.stream { break }
+              consumer.cancel()
+              _ = await consumer.result
+            }
+          }
+          try await group.waitForAll()
+        }
+      }
+      func settled() async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while transport.inFlightRequestCount > 0, ContinuousClock.now < deadline {
+          try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require(transport.inFlightRequestCount == 0, "transfers still open after 30 s")
+      }
+      try await cancelledStreams(20)
+      try await settled()
+      let descriptorsBefore = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+      let threadsBefore = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+      try await cancelledStreams(1_000)
+      try await settled()
+      let descriptorsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+      let threadsAfter = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+      print(
+        "descriptors \(descriptorsBefore) → \(descriptorsAfter), threads \(threadsBefore) → \(threadsAfter)")
+      // Other tests run beside this one and open a few of their own.
+      #expect(descriptorsAfter <= descriptorsBefore + 8)
+      #expect(threadsAfter <= threadsBefore + 4)
+    }
+  }
+}
