@@ -30,5 +30,6 @@ enum BenchmarkCatalog {
         try ChatStreamTranslationBenchmark.make(measure: .events)
       },
     ] + HistoryBenchmarks.registrations + CacheReportBenchmark.registrations
+      + SchemaValidationBenchmark.registrations
   }
 }
