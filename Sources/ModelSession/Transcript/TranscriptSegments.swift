@@ -110,5 +110,14 @@ extension Transcript {
     public init(url: URL) {
       source = .url(url)
     }
+
+    /// Creates an image from a URL (the framework's unlabelled spelling).
+    ///
+    /// ```swift
+    /// Transcript.ImageAttachment(URL(fileURLWithPath: "diagram.png"))
+    /// ```
+    public init(_ url: URL) {
+      self.init(url: url)
+    }
   }
 }
