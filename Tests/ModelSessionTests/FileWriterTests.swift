@@ -52,6 +52,28 @@ struct `FileWriter never clobbers what is not a regular file` {
     #expect(text(scratch.file("x/y/b.txt")) == "deep")
   }
 
+  @Test func `a regular file is replaced by a rename, never rewritten in place`() throws {
+    let scratch = try Scratch()
+    let path = scratch.file("state.json")
+    try FileWriter.write(Data("old and complete".utf8), to: path)
+    var before = stat()
+    #expect(stat(path, &before) == 0)
+    // A reader that opened the old file keeps reading the old bytes whole: the
+    // new content went to another file that took the name.
+    let reader = open(path, O_RDONLY)
+    #expect(reader >= 0)
+    defer { close(reader) }
+    try FileWriter.write(Data("new".utf8), to: path)
+    var after = stat()
+    #expect(stat(path, &after) == 0)
+    #expect(after.st_ino != before.st_ino)
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let count = read(reader, &buffer, buffer.count)
+    #expect(count == 16)
+    #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self) == "old and complete")
+    #expect(text(path) == "new")
+  }
+
   @Test func `a 0600 file stays 0600, and its owner and group are kept`() throws {
     let scratch = try Scratch()
     let path = scratch.file("secret.json")
