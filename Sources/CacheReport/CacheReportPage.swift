@@ -9,7 +9,7 @@
 /// var page = CacheReportPage(title: "Cache impact")
 /// page.append(.paragraph("94% of prompt tokens reused."))
 /// page.append(.chart(CacheImpactChart(reports: reports, title: "run").svg))
-/// try page.html.write(toFile: "report.html", atomically: true, encoding: .utf8)
+/// try FileWriter.write(Data(page.html.utf8), to: "report.html")  // never clobbers a device or link
 /// ```
 public struct CacheReportPage: Sendable {
   /// One block of the page.
