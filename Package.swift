@@ -56,7 +56,9 @@ let package = Package(
         "ContextKitDemo", "CacheReport", "CMark",
       ]),
     .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
-    .testTarget(name: "AgentSkillsTests", dependencies: ["AgentSkills", "ChatCompletions", "TestSupport"]),
+    .testTarget(
+      name: "AgentSkillsTests",
+      dependencies: ["AgentSkills", "ChatCompletions", "HistoryCompression", "TestSupport"]),
     .testTarget(
       name: "ContextKitCommandTests", dependencies: ["contextkit", "CacheAnalysis", "CacheReport"]),
     .testTarget(

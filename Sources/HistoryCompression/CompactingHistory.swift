@@ -145,11 +145,13 @@ public struct CompactingHistory: DynamicProfileModifier {
     let entries = history.entries
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: .tokens(budget), counter: tokenCounter)
+    let ledger = try await RetainedContextLedger(
+      entries, unit: .tokens, counter: tokenCounter, retention: context.contextRetention)
     let reserve = summarizer == nil ? 0 : summaryReserve
     let breaks = await prefixBreaks(in: entries, layout: layout, context: context)
     let plan = CompactionPlan(
       layout: layout, measure: measure, threshold: budget, target: target, pinned: pinnedTokens,
-      summarySize: reserve, end: entries.count, breaks: breaks)
+      summarySize: reserve, end: entries.count, breaks: breaks, ledger: ledger)
     let headSize = measure.size(0..<layout.headEnd)
     let kept =
       headSize + measure.size(layout.headEnd..<plan.pinEnd) + measure.size(plan.start..<entries.count)
@@ -172,6 +174,7 @@ public struct CompactingHistory: DynamicProfileModifier {
             + (lastCut.dropFrom > layout.headEnd
               ? " after the \(lastCut.dropFrom - layout.headEnd) pinned ones" : "")
             + "; the history is verbatim from entry \(entries[lastCut.start].id)"))
+      lastCut.reattachment.record(in: context, source: name)
     }
     // The cut: everything below is the history the model sees, with or without a summary.
     let dropped = Self.keeping(entries, layout: layout, cut: lastCut, summary: nil)
@@ -179,7 +182,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
     return await summarized(
       entries, layout: layout, cuts: plan.cuts, summarizer: summarizer, dropped: dropped,
-      keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom)
+      keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom) + lastCut.reattachment.size
         + measure.size(lastCut.start..<entries.count), context: context)
   }
 
@@ -198,12 +201,13 @@ public struct CompactingHistory: DynamicProfileModifier {
   }
 
   /// The instructions, the pinned turns, `summary` (when there is one; it
-  /// replaces the summaries in the head), then the entries from `cut.start`.
+  /// replaces the summaries in the head), the retained context the cut put
+  /// back, then the entries from `cut.start`.
   static func keeping(
     _ entries: [Transcript.Entry], layout: HistoryLayout, cut: CompactionPlan.Cut, summary: Transcript.Entry?
   ) -> Transcript {
     var kept: [Transcript.Entry] = []
-    kept.reserveCapacity(layout.headEnd + cut.dropFrom - layout.headEnd + 1 + entries.count - cut.start)
+    kept.reserveCapacity(cut.dropFrom + 1 + cut.reattachment.entries.count + entries.count - cut.start)
     if let summary {
       if layout.hasInstructions { kept.append(entries[0]) }
       kept.append(contentsOf: entries[layout.headEnd..<cut.dropFrom])
@@ -211,6 +215,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     } else {
       kept.append(contentsOf: entries[..<cut.dropFrom])
     }
+    kept.append(contentsOf: cut.reattachment.entries)
     kept.append(contentsOf: entries[cut.start...])
     return Transcript(entries: kept)
   }

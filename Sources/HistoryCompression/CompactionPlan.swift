@@ -1,3 +1,5 @@
+import ModelSession
+
 /// Where a compacting modifier cuts a history, decided so that the cuts only
 /// ever move forward, in large steps, as the history grows.
 ///
@@ -32,6 +34,9 @@ struct CompactionPlan {
     var start: Int
     /// The length of the history when the replay made this cut.
     var madeAt: Int
+    /// The retained context the cut put back right after the entries left
+    /// out, counted in the history's size from then on.
+    var reattachment = Reattachment.none
   }
 
   /// The compactions, oldest first.
@@ -49,9 +54,12 @@ struct CompactionPlan {
   ///   - pinned: the most the oldest turns kept at every compaction may take.
   ///   - summarySize: the size the summary entry adds when the head holds none yet.
   ///   - breaks: the history lengths at which the prefix before the history changed.
+  ///   - ledger: the retained context to put back after each cut, within the
+  ///     room the cut leaves under `threshold`.
   init(
     layout: HistoryLayout, measure: HistoryMeasure, threshold: Int, target: Int, pinned: Int = 0,
-    summarySize: Int, end: Int, breaks: Set<Int> = [], breakLimit: Int? = nil
+    summarySize: Int, end: Int, breaks: Set<Int> = [], breakLimit: Int? = nil,
+    ledger: RetainedContextLedger = .empty
   ) {
     let headEnd = layout.headEnd
     let points = layout.cutPoints
@@ -63,13 +71,14 @@ struct CompactionPlan {
     var pinChosen = pinned <= 0
     var turnIndex = 0
     var position = headEnd + 1
+    var reattached = 0
     func size(pin: Int, from start: Int, to position: Int) -> Int {
       headSize + (start > 0 ? addedSummary : 0) + measure.size(headEnd..<points[pin])
         + measure.size(points[start]..<position)
     }
     while position <= end {
       while turnIndex + 1 < points.count, points[turnIndex + 1] < position { turnIndex += 1 }
-      let current = size(pin: pinIndex, from: cutIndex, to: position)
+      let current = size(pin: pinIndex, from: cutIndex, to: position) + reattached
       let limit = breaks.contains(position) ? breakLimit ?? target : threshold
       if current > limit, max(cutIndex, pinIndex) < turnIndex {
         if !pinChosen {
@@ -87,7 +96,12 @@ struct CompactionPlan {
           while next < turnIndex, size(pin: 0, from: next, to: position) > target { next += 1 }
         }
         cutIndex = next
-        cuts.append(Cut(dropFrom: points[pinIndex], start: points[next], madeAt: position))
+        let reattachment = ledger.reattachment(
+          droppingFrom: points[pinIndex], before: points[next], visibleUntil: position,
+          room: threshold - size(pin: pinIndex, from: next, to: position), budget: threshold)
+        reattached = reattachment.size
+        cuts.append(
+          Cut(dropFrom: points[pinIndex], start: points[next], madeAt: position, reattachment: reattachment))
       }
       position += 1
     }

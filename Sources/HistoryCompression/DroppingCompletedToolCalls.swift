@@ -8,7 +8,9 @@ import ModelSession
 /// (which starts at the latest prompt), and a response of the model follows
 /// them. The calls of the current tool loop are kept, as are calls whose
 /// outputs are missing: the result never holds an output without its call nor
-/// a call without its output (unless the history already did).
+/// a call without its output (unless the history already did). Calls whose
+/// output is retained context (a prompt skill's body, see `RetainedContext`)
+/// are kept too.
 ///
 /// Cache cost: when a new turn starts, the previous turn's tool calls leave
 /// the visible history, so the prompt cache is reused up to the previous
@@ -61,7 +63,8 @@ public struct DroppingCompletedToolCalls: DynamicProfileModifier {
     var lastResponse = -1
     for index in start..<turnStart {
       switch entries[index] {
-      case .toolOutput(let output): outputIndex[output.id] = index
+      // Retained context (a skill's body) must survive: its call counts as unanswered and stays.
+      case .toolOutput(let output) where output.retainedContextKey == nil: outputIndex[output.id] = index
       case .response: lastResponse = index
       default: break
       }

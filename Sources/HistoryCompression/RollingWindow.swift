@@ -52,7 +52,10 @@ public struct RollingWindow: DynamicProfileModifier {
     let entries = history.entries
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: size, counter: tokenCounter)
-    let cut = Self.cut(layout: layout, measure: measure, budget: size.value, end: entries.count)
+    let ledger = try await RetainedContextLedger(
+      entries, unit: size.retainedUnit, counter: tokenCounter, retention: context.contextRetention)
+    let cut = RetainedWindow(
+      layout: layout, measure: measure, ledger: ledger, budget: size.value, end: entries.count)
     if !cut.fits {
       context.record(
         GenerationNote(
@@ -62,16 +65,23 @@ public struct RollingWindow: DynamicProfileModifier {
             + "more than the window of \(size); kept the current turn whole"))
     }
     guard cut.start > layout.headEnd else { return history }
-    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
-      Self.cut(layout: layout, measure: measure, budget: size.value, end: previousEnd).start != cut.start
-    {
-      context.record(
-        GenerationNote(
-          source: name, kind: .historyRewritten,
-          message: "the window moved: it now starts at entry \(entries[cut.start].id) and drops "
-            + "\(cut.start - layout.headEnd) older entries"))
+    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd) {
+      let previous = RetainedWindow(
+        layout: layout, measure: measure, ledger: ledger, budget: size.value, end: previousEnd)
+      if previous.start != cut.start {
+        context.record(
+          GenerationNote(
+            source: name, kind: .historyRewritten,
+            message: "the window moved: it now starts at entry \(entries[cut.start].id) and drops "
+              + "\(cut.start - layout.headEnd) older entries"))
+      }
+      if previous.start != cut.start || previous.reattachment.keys != cut.reattachment.keys {
+        cut.reattachment.record(in: context, source: name)
+      }
+    } else {
+      cut.reattachment.record(in: context, source: name)
     }
-    return Self.keeping(entries, head: layout.headEnd, from: cut.start)
+    return cut.apply(to: entries, head: layout.headEnd)
   }
 
   /// The first entry to keep for a window of `budget` over `entries[..<end]`,
@@ -98,11 +108,15 @@ public struct RollingWindow: DynamicProfileModifier {
     return (start, headSize + measure.size(start..<end) <= budget)
   }
 
-  /// The head, then the entries from `start`.
-  static func keeping(_ entries: [Transcript.Entry], head: Int, from start: Int) -> Transcript {
+  /// The head, then `reattaching` (retained context put back after the cut),
+  /// then the entries from `start`.
+  static func keeping(
+    _ entries: [Transcript.Entry], head: Int, from start: Int, reattaching: [Transcript.Entry] = []
+  ) -> Transcript {
     var kept: [Transcript.Entry] = []
-    kept.reserveCapacity(head + entries.count - start)
+    kept.reserveCapacity(head + reattaching.count + entries.count - start)
     kept.append(contentsOf: entries[..<head])
+    kept.append(contentsOf: reattaching)
     kept.append(contentsOf: entries[start...])
     return Transcript(entries: kept)
   }

@@ -101,15 +101,18 @@ public struct SummarizeHistory: DynamicProfileModifier {
     let entries = history.entries
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: threshold, counter: tokenCounter)
+    let ledger = try await RetainedContextLedger(
+      entries, unit: threshold.retainedUnit, counter: tokenCounter, retention: context.contextRetention)
     let target = Int(Double(threshold.value) * options.retainedFraction)
     let reserve = Self.summaryReserve(in: threshold, target: target)
     let plan = CompactionPlan(
       layout: layout, measure: measure, threshold: threshold.value, target: target, summarySize: reserve,
-      end: entries.count)
+      end: entries.count, ledger: ledger)
     guard let lastCut = plan.cuts.last else { return history }
     guard let model = model ?? context.model else {
       return fallback(
-        entries, layout: layout, measure: measure, reason: NoSummarizerModel(), context: context)
+        entries, layout: layout, measure: measure, ledger: ledger, reason: NoSummarizerModel(),
+        context: context)
     }
 
     let summaries = CompactionSummaries(
@@ -122,7 +125,8 @@ public struct SummarizeHistory: DynamicProfileModifier {
       summaryEntry = HistorySummary.entry(summary: text, postamble: summaryPostamble)
     } catch {
       if Task.isCancelled { throw CancellationError() }
-      return fallback(entries, layout: layout, measure: measure, reason: error, context: context)
+      return fallback(
+        entries, layout: layout, measure: measure, ledger: ledger, reason: error, context: context)
     }
     // The summary counts against the threshold like any entry: one that does not fit is not used.
     let summarySize: Int
@@ -131,10 +135,11 @@ public struct SummarizeHistory: DynamicProfileModifier {
     case .tokens: summarySize = try await tokenCounter.tokenCount(of: summaryEntry)
     }
     let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
-    let keptSize = instructionsSize + summarySize + measure.size(lastCut.start..<entries.count)
+    let keptSize =
+      instructionsSize + summarySize + lastCut.reattachment.size + measure.size(lastCut.start..<entries.count)
     if keptSize > threshold.value {
       return fallback(
-        entries, layout: layout, measure: measure,
+        entries, layout: layout, measure: measure, ledger: ledger,
         reason: SummaryTooLarge(size: summarySize, unit: threshold.unitName, threshold: threshold),
         context: context)
     }
@@ -146,11 +151,13 @@ public struct SummarizeHistory: DynamicProfileModifier {
           source: name, kind: .historyRewritten,
           message: "compacted: \(lastCut.start - layout.headEnd) older entries are now one summary; "
             + "the history is verbatim from entry \(entries[lastCut.start].id)"))
+      lastCut.reattachment.record(in: context, source: name)
     }
     var kept: [Transcript.Entry] = []
-    kept.reserveCapacity(entries.count - lastCut.start + 2)
+    kept.reserveCapacity(entries.count - lastCut.start + 2 + lastCut.reattachment.entries.count)
     if layout.hasInstructions { kept.append(entries[0]) }
     kept.append(summaryEntry)
+    kept.append(contentsOf: lastCut.reattachment.entries)
     kept.append(contentsOf: entries[lastCut.start...])
     return Transcript(entries: kept)
   }
@@ -177,16 +184,19 @@ public struct SummarizeHistory: DynamicProfileModifier {
   }
 
   private func fallback(
-    _ entries: [Transcript.Entry], layout: HistoryLayout, measure: HistoryMeasure, reason: any Error,
-    context: ProfileModifierContext
+    _ entries: [Transcript.Entry], layout: HistoryLayout, measure: HistoryMeasure,
+    ledger: RetainedContextLedger,
+    reason: any Error, context: ProfileModifierContext
   ) -> Transcript {
-    let cut = RollingWindow.cut(layout: layout, measure: measure, budget: threshold.value, end: entries.count)
+    let window = RetainedWindow(
+      layout: layout, measure: measure, ledger: ledger, budget: threshold.value, end: entries.count)
     context.record(
       GenerationNote(
         source: name, kind: .fallback,
         message: (reason is SummaryTooLarge ? "\(reason)" : "the summarizer failed (\(reason))")
           + "; kept a rolling window of \(threshold) instead"))
-    return RollingWindow.keeping(entries, head: layout.headEnd, from: cut.start)
+    window.reattachment.record(in: context, source: name)
+    return window.apply(to: entries, head: layout.headEnd)
   }
 }
 

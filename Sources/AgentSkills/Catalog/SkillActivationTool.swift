@@ -29,37 +29,39 @@ struct SkillActivationTool: Tool {
       dependencies: [])
   }
 
-  func call(arguments: GeneratedContent) async throws -> Prompt {
+  func call(arguments: GeneratedContent) async throws -> SkillToolReply {
     let requested = try arguments.value(String.self, forProperty: "skill")
     guard let skill = skillsByName[requested] else {
       let names = skillsByName.keys.sorted().joined(separator: ", ")
-      return Prompt("There is no skill named \"\(requested)\". Available skills: \(names).")
+      return .message("There is no skill named \"\(requested)\". Available skills: \(names).")
     }
     switch skill.content {
     case .prompt(let body):
       guard await activations.markLoaded(skill.name) else {
-        return Prompt(
+        return .message(
           "The skill \"\(skill.name)\" is already loaded earlier in this conversation; follow it from there.")
       }
       try await skill.onActivate?()
-      return SkillResourceListing.promptDelivery(skill, body: body)
+      return .body(skill: skill.name, SkillResourceListing.promptDelivery(skill, body: body))
     case .instructions(_, let allowsDeactivation, _):
       if await activations.activate(skill.name) {
         try await skill.onActivate?()
-        return SkillResourceListing.instructionsActivation(
-          skill,
-          message: "Activated the skill \"\(skill.name)\": its instructions apply from your next response on."
-        )
+        return .message(
+          SkillResourceListing.instructionsActivation(
+            skill,
+            message:
+              "Activated the skill \"\(skill.name)\": its instructions apply from your next response on."
+          ).text)
       }
       guard allowsDeactivation else {
-        return Prompt(
+        return .message(
           "The skill \"\(skill.name)\" is already active and cannot be deactivated; nothing changed.")
       }
       guard await activations.deactivate(skill.name) else {
-        return Prompt("The skill \"\(skill.name)\" changed state meanwhile; nothing changed.")
+        return .message("The skill \"\(skill.name)\" changed state meanwhile; nothing changed.")
       }
       try await skill.onDeactivate?()
-      return Prompt("Deactivated the skill \"\(skill.name)\": its instructions no longer apply.")
+      return .message("Deactivated the skill \"\(skill.name)\": its instructions no longer apply.")
     }
   }
 }

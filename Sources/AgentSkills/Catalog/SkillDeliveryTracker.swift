@@ -1,29 +1,35 @@
 import ModelSession
 
 /// Looks at the history the model is about to see and records which prompt
-/// skills' bodies are in it, so the activation tool does not deliver a body
-/// twice while it is still visible, and delivers it again once a history
-/// modifier has dropped it. It never changes the history.
+/// skills' bodies are in it (``SkillActivations/loadedSkillNames``), so the
+/// activation tool does not deliver a body twice while it is still visible,
+/// and delivers it again once a history modifier has dropped it. It never
+/// changes the history.
+///
+/// A body is recognized by the retained-context key the activation tool
+/// marks it with (`skill:` and the name), so a copy a history modifier put
+/// back after a cut counts as well.
 ///
 /// `Skills` adds it as the innermost modifier, so it sees the final history.
 struct SkillDeliveryTracker: DynamicProfileModifier {
   let toolName: String
-  /// Each prompt skill's name and the text its activation delivers.
-  let promptBodies: [(name: String, text: String)]
+  /// The names of the prompt skills of the catalog.
+  let promptSkillNames: Set<String>
   let activations: SkillActivations
 
   var name: String { "skills" }
 
   func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws -> Transcript
   {
-    var deliveredTexts: Set<String> = []
+    var loaded: Set<String> = []
     for entry in history {
-      if case .toolOutput(let output) = entry, output.toolName == toolName {
-        deliveredTexts.insert(output.segments.joinedText)
-      }
+      guard case .toolOutput(let output) = entry, output.toolName == toolName,
+        let key = output.retainedContextKey, let skill = SkillToolReply.skillName(forRetainedKey: key),
+        promptSkillNames.contains(skill)
+      else { continue }
+      loaded.insert(skill)
     }
-    let visible = promptBodies.filter { deliveredTexts.contains($0.text) }.map(\.name)
-    await activations.setLoaded(Set(visible))
+    await activations.setLoaded(loaded)
     return history
   }
 }

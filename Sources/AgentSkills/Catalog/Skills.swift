@@ -41,6 +41,10 @@ public struct Skills: DynamicInstructions {
   public var toolDescription: String
   /// The lead instruction above the catalog.
   public var instructions: Instructions
+  /// How much of a history modifier's budget the bodies of prompt skills may
+  /// take when they are put back after a cut (see `ContextRetention`): by
+  /// default a quarter of the budget, and at most 5,000 tokens a skill.
+  public var retention = ContextRetention()
 
   /// Creates a catalog.
   public init(
@@ -140,16 +144,11 @@ public struct Skills: DynamicInstructions {
     let rendered = try render(active: Set(activations.activeSkillNames))
     resolution.append(rendered.instructions)
     for tool in rendered.tools { resolution.append(tool) }
+    resolution.contextRetention = retention
     resolution.modifiers.append(
       SkillDeliveryTracker(
-        toolName: toolName,
-        promptBodies: skills.compactMap { skill in
-          if case .prompt(let body) = skill.content {
-            (skill.name, SkillResourceListing.promptDelivery(skill, body: body).text)
-          } else {
-            nil
-          }
-        }, activations: activations))
+        toolName: toolName, promptSkillNames: Set(skills.filter { !$0.isInstructionsSkill }.map(\.name)),
+        activations: activations))
     let current = rendered.activeInstructionSkills
     if let previous = await activations.exchangeInstructionSkills(current), previous != current {
       resolution.notes.append(Self.changeNote(from: previous, to: current, skills: skills))

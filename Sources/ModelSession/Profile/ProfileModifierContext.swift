@@ -15,19 +15,22 @@ public final class ProfileModifierContext: Sendable {
   /// modifier runs outside a session (a test or a benchmark calling it
   /// directly). A summarizing modifier given no model of its own uses this one.
   public let model: (any LanguageModel)?
+  /// How much retained context a modifier puts back after a cut (see ``RetainedContextLedger``).
+  public let contextRetention: ContextRetention
 
   private let recordedNotes = Mutex<[GenerationNote]>([])
 
   /// Creates a context.
   public init(
     turnIndex: Int, round: Int, toolDefinitions: [Transcript.ToolDefinition], requestID: String,
-    model: (any LanguageModel)? = nil
+    model: (any LanguageModel)? = nil, contextRetention: ContextRetention = ContextRetention()
   ) {
     self.turnIndex = turnIndex
     self.round = round
     self.toolDefinitions = toolDefinitions
     self.requestID = requestID
     self.model = model
+    self.contextRetention = contextRetention
   }
 
   /// Records a note in the generation record.

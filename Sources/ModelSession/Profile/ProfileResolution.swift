@@ -13,6 +13,9 @@ public struct ProfileResolution: Sendable {
   public var reasoningLevel: ContextOptions.ReasoningLevel?
   /// Notes for the generation record, such as which skills rewrote the instructions.
   public var notes: [GenerationNote] = []
+  /// How much retained context the history modifiers put back after a cut;
+  /// `nil` for the defaults (see ``ContextRetention``). The skills catalog sets it.
+  public var contextRetention: ContextRetention?
 
   /// An empty resolution.
   public init() {}

@@ -19,6 +19,9 @@ public struct GenerationNote: Sendable, Hashable, Codable, CustomStringConvertib
     public static let historyRewritten = Kind(rawValue: "historyRewritten")
     /// A modifier could not do its work and fell back to something simpler.
     public static let fallback = Kind(rawValue: "fallback")
+    /// Retained context (a skill's body, say) that a cut dropped and that was
+    /// not put back; the message names its key and why.
+    public static let contextLeftOut = Kind(rawValue: "contextLeftOut")
     /// Anything else worth knowing.
     public static let information = Kind(rawValue: "information")
 

@@ -95,7 +95,8 @@ extension LanguageModelSession {
     let requestID = UUID()
     let context = ProfileModifierContext(
       turnIndex: turnIndex, round: round, toolDefinitions: setup.toolDefinitions,
-      requestID: requestID.uuidString, model: model)
+      requestID: requestID.uuidString, model: model,
+      contextRetention: setup.resolution.contextRetention ?? ContextRetention())
     let modifiers = setup.modifiersInApplicationOrder
     try await ModifierPipeline.prepare(modifiers, in: context)
     let storedHistory = ledger.storedHistory(instructions: setup.instructions)

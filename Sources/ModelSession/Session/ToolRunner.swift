@@ -55,8 +55,13 @@ struct ToolRunner {
         problem: "invalidArguments")
     }
     do {
-      let segments = try await invoke(tool, arguments: arguments, callID: call.id)
-      return Transcript.ToolOutput(id: call.id, toolName: call.name, segments: segments)
+      let output = try await invoke(tool, arguments: arguments, callID: call.id)
+      var metadata: [String: GeneratedContent] = [:]
+      if let retained = (output as? any RetainableToolOutput)?.retainedContext {
+        metadata[RetainedContext.metadataKey] = GeneratedContent(kind: .string(retained.key))
+      }
+      return Transcript.ToolOutput(
+        id: call.id, toolName: call.name, segments: output.promptRepresentation.segments, metadata: metadata)
     } catch let error as GeneratedContentError {
       return correction(
         "Error: the arguments for \"\(call.name)\" could not be read: \(error). Call the tool again with corrected arguments.",
@@ -70,12 +75,11 @@ struct ToolRunner {
   private static func invoke<T: Tool>(
     _ tool: T, arguments: GeneratedContent, callID: String
   ) async throws
-    -> [Transcript.Segment]
+    -> any PromptRepresentable
   {
     let decoded = try T.Arguments(arguments)
     do {
-      let output = try await tool.call(arguments: decoded)
-      return output.promptRepresentation.segments
+      return try await tool.call(arguments: decoded)
     } catch {
       throw LanguageModelSession.ToolCallError(tool: tool, callID: callID, underlyingError: error)
     }

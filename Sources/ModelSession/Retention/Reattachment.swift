@@ -1,0 +1,71 @@
+/// What a history modifier puts back right after a cut: copies of the
+/// retained context the cut dropped (see ``RetainedContext``), and what it
+/// left out and why.
+public struct Reattachment: Sendable, Equatable {
+  /// One item that was not put back.
+  public struct LeftOut: Sendable, Hashable, CustomStringConvertible {
+    /// Why an item was left out.
+    public enum Reason: Sendable, Hashable {
+      /// The item alone takes more tokens than ``ContextRetention/itemTokenLimit``.
+      case overItemLimit(limit: Int)
+      /// It would take the re-attached context past ``ContextRetention/budgetShare`` of the budget.
+      case overShare(share: Int)
+      /// The history after the cut leaves no room for it under the budget.
+      case noRoom(room: Int)
+    }
+
+    /// The item's key.
+    public var key: String
+    /// The tokens the item takes.
+    public var tokens: Int
+    /// Why it was left out.
+    public var reason: Reason
+
+    /// `"key" (N tokens) was left out: why`.
+    public var description: String {
+      let why =
+        switch reason {
+        case .overItemLimit(let limit): "it is larger than the limit of \(limit) tokens for one item"
+        case .overShare(let share): "the re-attached context would pass its share of the budget (\(share))"
+        case .noRoom(let room): "the history after the cut leaves room for only \(room) more"
+        }
+      return "\"\(key)\" (\(tokens) tokens) was not put back after the cut: \(why)"
+    }
+  }
+
+  /// The entries to insert right after the cut: for each item, a tool-calls
+  /// entry with its one call and the call's output, oldest first.
+  public var entries: [Transcript.Entry]
+  /// The keys put back, oldest first.
+  public var keys: [String]
+  /// The size of `entries` in the modifier's unit.
+  public var size: Int
+  /// The items left out, most recently used first.
+  public var leftOut: [LeftOut]
+
+  /// Nothing to put back.
+  public static let none = Reattachment(entries: [], keys: [], size: 0, leftOut: [])
+
+  /// Creates a reattachment.
+  public init(entries: [Transcript.Entry], keys: [String], size: Int, leftOut: [LeftOut]) {
+    self.entries = entries
+    self.keys = keys
+    self.size = size
+    self.leftOut = leftOut
+  }
+
+  /// Records what was put back (an `information` note) and each item left
+  /// out (a `contextLeftOut` note naming its key and the reason).
+  public func record(in context: ProfileModifierContext, source: String) {
+    if !keys.isEmpty {
+      context.record(
+        GenerationNote(
+          source: source, kind: .information,
+          message: "put back after the cut: " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
+            + " (\(size) of the budget)"))
+    }
+    for item in leftOut {
+      context.record(GenerationNote(source: source, kind: .contextLeftOut, message: item.description))
+    }
+  }
+}
