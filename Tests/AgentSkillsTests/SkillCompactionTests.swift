@@ -97,7 +97,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     }
     #expect(outputs.filter { $0 == Self.body }.count == 1)
     #expect(outputs.last?.contains("already loaded") == true)
-    #expect(await activations.loadedSkillNames == ["swift-style"])
+    #expect(activations.loadedSkillNames == ["swift-style"])
     // The stored transcript is untouched: no copy in it.
     #expect(positions(of: Self.body, in: session.transcript) == [3])
     // Every request kept the budget.
