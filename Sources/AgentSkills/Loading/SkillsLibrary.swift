@@ -35,18 +35,18 @@ public struct SkillsLibrary: Sendable {
     var discovery = SkillDiscovery(limits: limits, mode: mode)
     var diagnostics: [SkillDiagnostic] = []
     var byName: [String: (skill: LoadedSkill, rootIndex: Int)] = [:]
-    func stopIfStrict() throws(SkillLoadingError) {
-      if mode == .strict, let error = diagnostics.first(where: \.isError) {
+    // Only the diagnostics just added are looked at, so that checking stays linear.
+    func add(_ new: [SkillDiagnostic]) throws(SkillLoadingError) {
+      diagnostics += new
+      if mode == .strict, let error = new.first(where: \.isError) {
         throw SkillLoadingError(error, all: diagnostics)
       }
     }
     for (rootIndex, root) in roots.enumerated() {
       let found = discovery.skillFolders(under: root.path)
-      diagnostics += found.diagnostics
-      try stopIfStrict()
+      try add(found.diagnostics)
       for report in ParallelLoader.inspect(found.folders, with: loader) {
-        diagnostics += report.diagnostics
-        try stopIfStrict()
+        try add(report.diagnostics)
         guard let skill = report.skill else { continue }
         if let winner = byName[skill.name] {
           let rule =
