@@ -9,6 +9,15 @@ if let flag = rawArguments.firstIndex(of: "--chat-stream-url"), rawArguments.ind
   try await ChatCompletionsEndToEndBenchmark.run(baseURL: url)
   exit(0)
 }
+if let flag = rawArguments.firstIndex(of: "--transport-url"), rawArguments.indices.contains(flag + 1),
+  let url = URL(string: rawArguments[flag + 1])
+{
+  let megabytes = rawArguments.firstIndex(of: "--slow-consumer-megabytes").flatMap {
+    rawArguments.indices.contains($0 + 1) ? Int(rawArguments[$0 + 1]) : nil
+  }
+  try await TransportBenchmark.run(serverURL: url, slowConsumerMegabytes: megabytes ?? 200)
+  exit(0)
+}
 if rawArguments.contains("--chat-stream") {
   try await ChatCompletionsStreamBenchmark.run()
   exit(0)

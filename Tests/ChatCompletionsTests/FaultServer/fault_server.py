@@ -35,6 +35,19 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   two-calls-one-index  two weather calls with different ids, both at index 0; after tool output, text
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
 
+  redirect-same   307 to /ok/... on the same origin
+  redirect-cross  307 to the same path on http://localhost:<port> (another origin)
+  redirect-loop   302 to itself
+  redirect-scheme 302 to file:///etc/passwd
+  keepalive       the `ok` stream over HTTP/1.1 with Content-Length (the connection stays open)
+  slow-start      5 s of silence, then 200 tokens (the concurrency benchmark)
+  bulk            X-Bulk-Megabytes (default 200) MB of SSE comments, then one chunk (slow-consumer benchmark)
+
+GET /requests lists every POST: path, Host, client port, Authorization, and
+whether it came as a proxy request (absolute URL). With --tls CERT KEY the
+server speaks HTTPS. The first line also names a "blackhole" port that never
+accepts (for connect timeouts).
+
 GET /stats tells how many `endless`, `endless-line`, `endless-event` and
 `endless-error` answers saw their client disconnect.
 """
@@ -185,6 +198,28 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
         self.wfile.flush()
+
+    def mode_slow_start(self):
+        # For the concurrency benchmark: 5 s of silence, then 200 tokens.
+        time.sleep(5)
+        self.start_stream()
+        for _ in range(200):
+            self.send(chunk("tok"))
+        self.send(chunk(finish="stop"))
+        self.send(b"data: [DONE]\n\n")
+
+    def mode_bulk(self):
+        # For the slow-consumer benchmark: ?mb megabytes of SSE comments, then one chunk and [DONE].
+        megabytes = int(self.headers.get("X-Bulk-Megabytes") or 200)
+        self.start_stream()
+        block = b": " + b"x" * (64 * 1024 - 3) + b"\n"
+        try:
+            for _ in range(megabytes * 16):
+                self.wfile.write(block)
+            self.send(chunk("end", finish="stop"))
+            self.send(b"data: [DONE]\n\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
 
     def mode_headers(self):
         self.reply(200, {name.lower(): value for name, value in self.headers.items()})
@@ -434,6 +469,7 @@ def main():
     arguments = parser.parse_args()
     if arguments.exit_on_stdin_eof:
         threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    ThreadingHTTPServer.request_queue_size = 256
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     if arguments.tls:
