@@ -42,7 +42,9 @@ let package = Package(
     .target(
       name: "ContextKitDemo",
       dependencies: [
-        "ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport", "TestSupport",
+        "ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport",
+        "ChatCompletions",
+        "TestSupport",
       ]),
     .target(name: "TestSupport", dependencies: ["ModelSession"]),
     .target(
@@ -74,7 +76,9 @@ let package = Package(
     .testTarget(
       name: "ContextKitDemoTests",
       dependencies: [
-        "ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession", "TestSupport",
+        "ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession",
+        "ChatCompletions",
+        "AgentSkills", "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

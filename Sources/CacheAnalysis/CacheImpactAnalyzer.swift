@@ -108,24 +108,27 @@ public struct CacheImpactAnalyzer: Sendable {
     return analyzer.reports
   }
 
-  /// Decodes records saved as a JSON array (`JSONEncoder` of `[GenerationRecord]`).
+  /// Decodes saved records: the archive form (``GenerationRecordArchive``,
+  /// what `contextkit demo --records` writes) or a JSON array
+  /// (`JSONEncoder` of `[GenerationRecord]`).
   ///
-  /// - Parameters:
-  ///   - data: the saved JSON.
-  ///   - name: what to call the data in an error, such as its file's path.
+  /// - Parameter name: what to call the data in an error, such as its file's path.
+  /// - Throws: ``CacheAnalysisError/unreadableRecords(path:reason:)`` naming
+  ///   the line and byte offset of the first line that does not read.
   public static func records(
     from data: Data, name: String = "records"
   ) throws(CacheAnalysisError)
     -> [GenerationRecord]
   {
     do {
-      return try JSONDecoder().decode([GenerationRecord].self, from: data)
+      return try GenerationRecordArchive.decode(data, name: name)
     } catch {
-      throw .unreadableRecords(path: name, reason: String(describing: error))
+      throw .unreadableRecords(
+        path: name, reason: "line \(error.line) (byte \(error.byteOffset)): \(error.reason)")
     }
   }
 
-  /// Reads records saved as a JSON array in a file of at most 1 GiB.
+  /// Reads saved records from a file of at most 1 GiB (either form).
   public static func records(contentsOf url: URL) throws(CacheAnalysisError) -> [GenerationRecord] {
     let data: Data
     do {
@@ -134,5 +137,18 @@ public struct CacheImpactAnalyzer: Sendable {
       throw .unreadableRecords(path: url.path, reason: error.explanation)
     }
     return try records(from: data, name: url.path)
+  }
+
+  /// Reads the records of a file, or of every file in a folder (name order,
+  /// hidden files left out), one conversation per file.
+  public static func conversations(
+    contentsOf url: URL
+  ) throws(CacheAnalysisError) -> [(path: String, records: [GenerationRecord])] {
+    do {
+      return try GenerationRecordArchive.read(contentsOf: url)
+    } catch {
+      let place = error.line > 0 ? "line \(error.line) (byte \(error.byteOffset)): " : ""
+      throw .unreadableRecords(path: error.path, reason: place + error.reason)
+    }
   }
 }

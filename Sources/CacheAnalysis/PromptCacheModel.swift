@@ -45,6 +45,10 @@ public struct PromptCacheModel: Sendable {
   /// The largest difference between the predicted reuse and the server's
   /// figure that still counts as agreement; by default one cache block.
   public var serverTolerance: Int
+  /// Whether the server's chat template writes the tool definitions into the
+  /// prompt (most do; llama-cpp-python's generic template does not). When
+  /// `false`, tools are not rendered as blocks.
+  public var toolsInPrompt = true
   private let cache = BlockCache()
 
   /// Creates the default model: blocks of 16 tokens (as vLLM), no minimum,
@@ -78,7 +82,7 @@ public struct PromptCacheModel: Sendable {
   /// The blocks of `request`, in the order a server reads them.
   public func render(_ request: PromptRequest) async throws -> RenderedPrompt {
     var blocks: [PromptBlock] = []
-    for definition in request.toolDefinitions {
+    for definition in toolsInPrompt ? request.toolDefinitions : [] {
       let rendered: BlockCache.Rendered
       if let known = cache.rendered(definition) {
         rendered = known

@@ -19,8 +19,8 @@ struct DemoCommand: Command {
       Prints the comparison table and writes an HTML report. Runs offline.
 
       --html PATH       where to write the report (default reports/demo.html)
-      --records FOLDER  also save each run's generation records there, one JSON file per run,
-                        for 'contextkit analyze'
+      --records FOLDER  also save each run's generation records there, one file per run
+                        (GenerationRecordArchive: each entry once), for 'contextkit analyze'
       --skills FOLDER   the skills library (default ./SkillsLibrary); the diagnostics of skills
                         that do not load go to standard error
       --json            the comparison as JSON instead of the tables (docs/cli.md)
@@ -29,6 +29,10 @@ struct DemoCommand: Command {
       --budget N        with --endpoint: the history budget in tokens (default 2000)
       --answer-tokens N with --endpoint: the longest answer (default 48)
       --llama-cpp-python  with --endpoint: llama-cpp-python's request style (json_object, max_tokens)
+      --cache-check     with --endpoint: instead of the strategies, compare the predicted prefix
+                        reuse of every generation (compactingHistory, skills, the server's tokenizer)
+                        with what the server reports in its responses or, with --server-log, its log
+      --server-log PATH with --cache-check: llama-cpp-python's log (its verbose prefix-match lines)
 
       Exit status: 0 success, 1 the run failed (server, files), 2 wrong usage.
     """
@@ -42,6 +46,8 @@ struct DemoCommand: Command {
     let budget = try arguments.integerOption("--budget") ?? 2_000
     let answerTokens = try arguments.integerOption("--answer-tokens") ?? 48
     let llamaCppPython = arguments.flag("--llama-cpp-python")
+    let cacheCheck = arguments.flag("--cache-check")
+    let serverLog = try arguments.option("--server-log")
     let json = arguments.flag("--json")
     try arguments.finish()
     if endpoint != nil || modelName != nil {
@@ -51,10 +57,13 @@ struct DemoCommand: Command {
       guard let url = URL(string: endpoint), url.scheme != nil else {
         throw CommandLineArguments.UsageError(description: "--endpoint takes a URL, not \"\(endpoint)\"")
       }
-      return try await LiveDemo(
+      var live = LiveDemo(
         endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
-        requestStyle: llamaCppPython ? .llamaCppPython : .openAI
-      ).run(json: json, console: console)
+        requestStyle: llamaCppPython ? .llamaCppPython : .openAI)
+      live.checksCache = cacheCheck
+      live.serverLog = serverLog.map { URL(fileURLWithPath: $0) }
+      if cacheCheck { live.skills = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder)).skills }
+      return try await live.run(json: json, console: console)
     }
     let library = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder))
     console.printDiagnostics(library.diagnostics.sortedByLocation())
@@ -68,16 +77,15 @@ struct DemoCommand: Command {
       console.print("\nwrote \(html)")
     }
     if let recordsFolder {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
       for run in demo.runs {
-        let path = URL(fileURLWithPath: recordsFolder).appendingPathComponent("\(run.name).json").path
-        try ReportFile.write(String(decoding: try encoder.encode(run.run.records), as: UTF8.self), to: path)
+        let path = URL(fileURLWithPath: recordsFolder).appendingPathComponent("\(run.name).jsonl").path
+        try ReportFile.write(
+          String(decoding: try GenerationRecordArchive.encode(run.run.records), as: UTF8.self), to: path)
       }
       let example = demo.runs.first { $0.run.strategy == .compactingHistory } ?? demo.runs.first
       (json ? console.printDiagnostic : console.print)(
         "wrote \(demo.runs.count) record files to \(recordsFolder)/ (try: contextkit analyze "
-          + "\(recordsFolder)/\(example?.name ?? "run").json --html report.html)")
+          + "\(recordsFolder)/\(example?.name ?? "run").jsonl --html report.html, or the whole folder)")
     }
     return .success
   }

@@ -17,6 +17,13 @@ struct LiveDemo {
   var budget: Int
   var maximumResponseTokens: Int
   var requestStyle: ChatCompletionsRequestStyle
+  /// Whether to run the check of predicted against server-reported reuse
+  /// (``LiveCacheCheck``) instead of the strategy comparison.
+  var checksCache = false
+  /// llama-cpp-python's log, where that server reports its reuse.
+  var serverLog: URL?
+  /// The skills for the check.
+  var skills: [Skill] = []
 
   /// What one strategy's run measured.
   struct Run {
@@ -55,6 +62,9 @@ struct LiveDemo {
     }
     let prompts = scenario.turns.prefix(40).map(\.prompt)
     let print = json ? console.printDiagnostic : console.print
+    if checksCache {
+      return try await checkCache(instructions: scenario.instructions, prompts: prompts, print: print)
+    }
     print(
       "live demo: \(prompts.count) prompts of \(scenario.name) against \(endpoint.absoluteString) (\(model)), "
         + "budget \(budget) tokens, answers of at most \(maximumResponseTokens) tokens")
@@ -91,6 +101,26 @@ struct LiveDemo {
                 serverCachedTokenCount: $0.serverCachedTokens)
             })))
     }
+    return .success
+  }
+
+  /// The 40 prompts under `compactingHistory` with the skills catalog, an
+  /// instructions skill switched on at turn 10 and off at turn 25, and the
+  /// predicted reuse of every generation next to the server's.
+  private func checkCache(
+    instructions: String, prompts: [String], print: (String) -> Void
+  ) async throws -> ExitCode {
+    let languageModel = ChatCompletionsLanguageModel(
+      name: model, baseURL: endpoint, timeout: 300, requestStyle: requestStyle)
+    let check = LiveCacheCheck(
+      model: languageModel, instructions: instructions, skills: skills,
+      skillSwitches: [10: ("writing-commit-messages", true), 25: ("writing-commit-messages", false)],
+      budget: budget, maximumResponseTokens: maximumResponseTokens, serverLog: serverLog,
+      templateRendersTools: requestStyle != .llamaCppPython)
+    let result = try await check.run(prompts: prompts)
+    print("predicted against server-reported prefix reuse, token counts from the server's tokenizer:")
+    print(result.table)
+    print(result.summary.description)
     return .success
   }
 

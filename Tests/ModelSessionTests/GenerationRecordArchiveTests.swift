@@ -1,0 +1,128 @@
+import Foundation
+import ModelSession
+import Synchronization
+import TestSupport
+import Testing
+
+/// Records of a real session: `turns` prompts, a tool call every third turn,
+/// and the instructions rewritten (same id, new text) from turn 5 on.
+private func sessionRecords(turns: Int) async throws -> [GenerationRecord] {
+  var steps: [ScriptStep] = []
+  for turn in 0..<turns {
+    if turn % 3 == 0 { steps.append(.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#)) }
+    steps.append(.text("Answer \(turn): " + String(repeating: "words ", count: 40)))
+  }
+  let rewritten = Flag()
+  let profile = Profile {
+    SwitchingInstructions(flag: rewritten)
+    WeatherTool()
+  }
+  let session = LanguageModelSession(
+    model: ScriptedLanguageModel(script: ModelScript(steps)), profile: profile)
+  var iterator = session.generationRecords.makeAsyncIterator()
+  var records: [GenerationRecord] = []
+  for turn in 0..<turns {
+    rewritten.isOn = turn >= 5
+    _ = try await session.respond(to: "Question \(turn): " + String(repeating: "more ", count: 30))
+    let latest = session.latestGenerationRecord?.requestID
+    while records.last?.requestID != latest, let record = await iterator.next() { records.append(record) }
+  }
+  return records
+}
+
+private final class Flag: Sendable {
+  private let value = Mutex(false)
+  var isOn: Bool {
+    get { value.withLock { $0 } }
+    set { value.withLock { $0 = newValue } }
+  }
+}
+
+private struct SwitchingInstructions: DynamicInstructions {
+  let flag: Flag
+  var body: ProfileContent {
+    Instructions(flag.isOn ? "You are terse. Rules are on." : "You are terse.")
+  }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct `Generation record archive` {
+  @Test func `records read back equal, instructions changed under the same id included`() async throws {
+    let records = try await sessionRecords(turns: 8)
+    let data = try GenerationRecordArchive.encode(records)
+    let decoded = try GenerationRecordArchive.decode(data)
+    #expect(decoded == records)
+    // The instructions entry keeps its id while its text changes: each version is stored, each only once.
+    let instructionsID = try #require(records.first?.sentTranscript.first?.id)
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    let stored = lines.filter { $0.hasPrefix(#"{"entry""#) && $0.contains(#""id":"\#(instructionsID)""#) }
+    let texts = Set(stored.map { $0.contains("Rules are on") })
+    #expect(texts == [true, false])
+    // The session builds the instructions entry anew for each generation: at most one stored per generation.
+    #expect(stored.count <= records.count)
+  }
+
+  @Test func `each entry is stored once, so the size grows linearly`() async throws {
+    let short = try GenerationRecordArchive.encode(try await sessionRecords(turns: 10)).count
+    let long = try GenerationRecordArchive.encode(try await sessionRecords(turns: 40)).count
+    let array = try JSONEncoder().encode(try await sessionRecords(turns: 40)).count
+    // Four times the turns: about four times the bytes (a quadratic form would be about sixteen).
+    #expect(Double(long) / Double(short) < 5)
+    #expect(Double(array) / Double(long) > 5)
+  }
+
+  @Test func `a truncated file names its last line and the byte it starts at`() async throws {
+    let data = try GenerationRecordArchive.encode(try await sessionRecords(turns: 4))
+    let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let lastStart = data.count - 1 - lines[lines.count - 2].count
+    let cut = data.prefix(data.count - 10)
+    #expect(throws: GenerationRecordArchive.ReadError.self) { try GenerationRecordArchive.decode(cut) }
+    do {
+      _ = try GenerationRecordArchive.decode(cut, name: "run.jsonl")
+    } catch {
+      #expect(error.path == "run.jsonl")
+      #expect(error.line == lines.count - 1)
+      #expect(error.byteOffset == lastStart)
+      #expect(error.reason.contains("truncated"))
+    }
+  }
+
+  @Test func `a corrupt line and a dangling reference are located`() throws {
+    let header = #"{"format":"contextkit.generation-records","version":2}"# + "\n"
+    do {
+      _ = try GenerationRecordArchive.decode(Data((header + "{not json\n").utf8), name: "bad")
+      Issue.record("a corrupt line was read")
+    } catch {
+      #expect(error.line == 2 && error.byteOffset == header.utf8.count)
+    }
+    let dangling =
+      header
+      + #"{"generation":{"requestID":"00000000-0000-0000-0000-000000000000","turnIndex":0,"round":0,"date":0,"#
+      + #""storedHistory":[[0,3]],"stages":[],"sentTranscript":[],"toolDefinitions":[],"#
+      + #""generationOptions":{},"contextOptions":{},"output":[],"usage":{},"notes":[],"outcome":{"completed":{}}}}"#
+      + "\n"
+    do {
+      _ = try GenerationRecordArchive.decode(Data(dangling.utf8), name: "bad")
+      Issue.record("a dangling reference was read")
+    } catch {
+      #expect(error.line == 2)
+    }
+  }
+
+  @Test func `the older JSON array form still reads`() async throws {
+    let records = try await sessionRecords(turns: 3)
+    #expect(try GenerationRecordArchive.decode(try JSONEncoder().encode(records)) == records)
+  }
+
+  @Test func `a folder reads every file in name order`() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try await sessionRecords(turns: 2)
+    let second = try await sessionRecords(turns: 3)
+    try GenerationRecordArchive.encode(second).write(to: folder.appendingPathComponent("b.jsonl"))
+    try JSONEncoder().encode(first).write(to: folder.appendingPathComponent("a.json"))
+    let read = try GenerationRecordArchive.read(contentsOf: folder)
+    #expect(read.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["a.json", "b.jsonl"])
+    #expect(read[0].records == first && read[1].records == second)
+  }
+}
