@@ -55,14 +55,15 @@ import Darwin
     #expect(try String(contentsOfFile: report, encoding: .utf8).contains("<svg"))
   }
 
-  @Test func `a folder or FIFO given as the records file is named for what it is`() throws {
+  @Test func `an empty folder or a FIFO given as the records is named for what it is`() throws {
     let folder = try scratch()
     defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A folder is read file by file; an empty one says so.
     let (_, error, status) = try runContextKit(["analyze", folder])
     #expect(status == 1)
     #expect(
       String(decoding: error, as: UTF8.self).contains(
-        "\(folder): cannot read generation records: it is a folder, not a file"))
+        "\(folder): cannot read generation records: the folder holds no records files"))
     let fifo = folder + "/records.json"
     #expect(mkfifo(fifo, 0o644) == 0)
     let (_, fifoError, fifoStatus) = try runContextKit(["analyze", fifo])
