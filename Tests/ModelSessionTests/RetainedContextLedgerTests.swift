@@ -1,0 +1,70 @@
+import ModelSession
+import Testing
+
+/// A prompt, then a call of `tool` and its output (retained under `key` when given).
+private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Entry] {
+  var metadata: [String: GeneratedContent] = [:]
+  if let key { metadata[RetainedContext.metadataKey] = GeneratedContent(kind: .string(key)) }
+  let call = Transcript.ToolCall(
+    id: id, toolName: "load", arguments: GeneratedContent(kind: .structure(properties: [:], orderedKeys: [])))
+  return [
+    .prompt(Transcript.Prompt(id: "p-\(id)", segments: [.text(.init(id: "s-p-\(id)", content: "go"))])),
+    .toolCalls(Transcript.ToolCalls(id: "c-\(id)", [call])),
+    .toolOutput(
+      Transcript.ToolOutput(
+        id: id, toolName: "load",
+        segments: [.text(.init(id: "s-\(id)", content: String(repeating: "x", count: bytes)))],
+        metadata: metadata)),
+  ]
+}
+
+@Suite struct `Retained context ledger` {
+  // Each copy: a call entry (4 framing, 4 for the call, 7 for its name and
+  // arguments) and an output entry (4 framing + bytes / 4): 15 + bytes / 4 tokens.
+  let history =
+    delivery("a", key: "skill:a", bytes: 400) + delivery("b", key: "skill:b", bytes: 800)
+    + delivery("c", key: nil, bytes: 40) + delivery("a2", key: "skill:a", bytes: 400)
+    + delivery("d", key: "skill:d", bytes: 4_000)
+
+  func ledger(_ retention: ContextRetention = ContextRetention()) async throws -> RetainedContextLedger {
+    try await RetainedContextLedger(
+      history, unit: .tokens, counter: EstimatingTokenCounter(), retention: retention)
+  }
+
+  @Test func `the latest delivery of each key comes back once, oldest first, within the caps`() async throws {
+    // Cut before the last turn (index 12): a (latest at 11), b (5) are candidates; d is kept.
+    let back = try await ledger().reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 2_000)
+    #expect(back.keys == ["skill:b", "skill:a"])
+    #expect(back.size == (15 + 200) + (15 + 100))
+    #expect(back.entries.count == 4)
+    #expect(back.entries[3].id == "contextkit.retained.a2")
+    #expect(back.leftOut.isEmpty)
+  }
+
+  @Test func `the most recent comes first when the share is short, and the rest is named`() async throws {
+    // A share of 150 tokens: a (115, most recent) fits, b (215) does not.
+    let back = try await ledger().reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 600)
+    #expect(back.keys == ["skill:a"])
+    #expect(back.leftOut.map(\.key) == ["skill:b"])
+    #expect(back.leftOut.first?.reason == .overShare(share: 150))
+  }
+
+  @Test func `an item over the per-item limit or without room is left out`() async throws {
+    let limited = try await ledger(ContextRetention(itemTokenLimit: 150))
+    let back = limited.reattachment(before: 15, visibleUntil: 15, room: 1_000, budget: 100_000)
+    #expect(back.keys == ["skill:a"])
+    #expect(Set(back.leftOut.map(\.key)) == ["skill:b", "skill:d"])
+    let tight = try await ledger().reattachment(before: 12, visibleUntil: 15, room: 120, budget: 2_000)
+    #expect(tight.keys == ["skill:a"])
+    #expect(tight.leftOut.first?.reason == .noRoom(room: 5))
+  }
+
+  @Test func `a key still visible after the cut, or none at all, puts nothing back`() async throws {
+    let full = try await ledger()
+    // Cut at 9: a is delivered again at 11, visible; only b comes back.
+    #expect(full.reattachment(before: 9, visibleUntil: 15, room: 1_000, budget: 2_000).keys == ["skill:b"])
+    #expect(full.reattachment(before: 0, visibleUntil: 15, room: 1_000, budget: 1_000) == .none)
+    let none = try await ledger(.none).reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 1_000)
+    #expect(none.keys.isEmpty && none.leftOut.count == 2)
+  }
+}
