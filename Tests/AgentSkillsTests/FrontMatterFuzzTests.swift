@@ -87,6 +87,10 @@ struct `front matter fuzz` {
     #expect(report.diagnostics.contains { $0.isError })
     try fixture.write("---\n" + String(repeating: "- ", count: 50_000) + "x\n---\n", to: "deep/SKILL.md")
     let deep = SkillLoader().inspect(folder: fixture.url("deep"))
-    #expect(deep.firstError != nil)
+    let error = try #require(deep.firstError, "50,000 nested sequences loaded without an error")
+    #expect(
+      error.message.contains("nested more than"),
+      "the error does not say the YAML is too deep: \(error.message)")
+    #expect(error.line == 2, "the error points at line \(error.line), not the nested line 2")
   }
 }

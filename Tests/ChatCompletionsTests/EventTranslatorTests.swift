@@ -111,7 +111,8 @@ private func call(
   #expect(id.hasPrefix("call_"))
   #expect(call.names == ["get_weather"])
   let arguments = try GeneratedContent(json: call.arguments)
-  #expect(arguments[property: "city"] != nil)
+  // The fixture's argument fragments joined by hand: { "city": "Paris" }.
+  #expect(arguments == GeneratedContent(properties: ["city": "Paris"]))
 }
 
 @Test func `the recorded json_object stream is response text that parses as JSON`() async throws {

@@ -1,13 +1,9 @@
 import Foundation
 import ModelSession
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import ChatCompletions
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What a streamed request to one fault mode gave: the chunks before the failure, and the failure.
 private struct Outcome {
@@ -81,30 +77,26 @@ func `a connection reset is a connection failure`(mode: String) async throws {
   try await FaultServer.with { server in
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: try server.baseURL("endless")))
-    let received = Mutex(0)
+    let streaming = TestSignal()
     let consumer = Task {
+      var received = 0
       for try await _ in try await client.streamChunks(requestBody: Data("{}".utf8)) {
-        received.withLock { $0 += 1 }
+        received += 1
+        if received == 3 { streaming.fire() }
       }
     }
-    let deadline = ContinuousClock.now + .seconds(60)
-    while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    try #require(received.withLock { $0 } >= 3, "the stream did not start within 60 seconds")
+    // Cancel only once three chunks have arrived: the cancel lands mid-stream.
+    try await streaming.wait(upTo: .seconds(60))
     consumer.cancel()
     let result = await consumer.result
     if case .success = result {
       Issue.record("the endless stream ended without an error")
     }
     #expect(throws: CancellationError.self) { try result.get() }
-    var waited = 0
-    while client.transport.inFlightRequestCount > 0, waited < 200 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
-    #expect(client.transport.inFlightRequestCount == 0)
     #expect(try await disconnects(seenBy: server) == 1, "the server did not see the connection close")
+    #expect(
+      try await eventually { client.transport.inFlightRequestCount == 0 },
+      "the transport still counts the cancelled transfer as open after 5 seconds")
   }
 }
 
@@ -124,16 +116,8 @@ func `a connection reset is a connection failure`(mode: String) async throws {
   }
 }
 
-/// How many `endless` streams of the fault server saw their client go away, polled for up to 2 seconds.
+/// How many `endless` streams of the fault server saw their client go away,
+/// waiting (on the server's `/await`) up to 5 seconds for the first.
 private func disconnects(seenBy server: FaultServer) async throws -> Int {
-  let stats = try #require(URL(string: "http://127.0.0.1:\(server.port)/stats"))
-  var count = 0
-  for _ in 0..<100 where count == 0 {
-    let (data, _) = try await URLSession.shared.data(from: stats)
-    count = try JSONDecoder().decode([String: Int].self, from: data)["endless_disconnects"] ?? 0
-    if count == 0 {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-  }
-  return count
+  try await server.occurrences(of: "endless", waitingUpTo: 5)
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import ChatCompletions
@@ -8,9 +8,21 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Test func `the local model server is configured, or its tests say why they are skipped`() {
-  if !LocalModelServer.isAvailable {
+@Test func `the local model server is configured, or its tests say why they are skipped`() throws {
+  let text = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"] ?? ""
+  if text.isEmpty {
+    #expect(!LocalModelServer.isAvailable)
+    // The skip note names the variable and the command that gives its value.
+    #expect(LocalModelServer.skipNote.hasPrefix("CONTEXTKIT_TEST_ENDPOINT is not set"))
+    #expect(LocalModelServer.skipNote.contains("scripts/local-model start"))
     print("note: \(LocalModelServer.skipNote)")
+  } else {
+    // A set variable must name a server: a typo must not pass for a skip.
+    let url = try #require(LocalModelServer.endpoint, "CONTEXTKIT_TEST_ENDPOINT=\(text) is not a URL")
+    #expect(LocalModelServer.isAvailable)
+    #expect(
+      url.scheme == "http" || url.scheme == "https", "CONTEXTKIT_TEST_ENDPOINT=\(text) is not an HTTP URL")
+    #expect(url.host?.isEmpty == false, "CONTEXTKIT_TEST_ENDPOINT=\(text) names no host")
   }
 }
 
@@ -110,26 +122,22 @@ struct LocalServerTests {
   }
 
   @Test func `cancelling mid-stream ends with CancellationError and closes the request`() async throws {
-    let received = Mutex(0)
     let body = requestBody("Write a long story about a lighthouse.", maxTokens: 400)
+    let streaming = TestSignal()
     let consumer = Task {
+      var received = 0
       for try await _ in try await client.streamChunks(requestBody: body) {
-        received.withLock { $0 += 1 }
+        received += 1
+        if received == 3 { streaming.fire() }
       }
     }
-    let deadline = ContinuousClock.now + .seconds(60)
-    while received.withLock({ $0 }) < 3, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    try #require(received.withLock { $0 } >= 3, "the stream did not start within 60 seconds")
+    // Cancel only once three chunks have arrived: the cancel lands mid-stream.
+    try await streaming.wait(upTo: .seconds(60))
     consumer.cancel()
     await #expect(throws: CancellationError.self) { try await consumer.value }
-    var waited = 0
-    while client.transport.inFlightRequestCount > 0, waited < 300 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
-    #expect(client.transport.inFlightRequestCount == 0)
+    #expect(
+      try await eventually { client.transport.inFlightRequestCount == 0 },
+      "the transport still counts the cancelled transfer as open after 5 seconds")
   }
 
   @Test func `twenty concurrent streams on one client all complete`() async throws {

@@ -153,7 +153,9 @@ struct SessionFaultTests {
       let model = ChatCompletionsLanguageModel(name: "fault", baseURL: try server.baseURL("endless"))
       let session = LanguageModelSession(model: model)
       let task = Task { try await session.respond(to: "Hello") }
-      try await Task.sleep(for: .milliseconds(300))
+      // Cancel only once the server has sent three chunks: the cancel lands mid-stream.
+      let streaming = try await server.occurrences(of: "endless-streaming", waitingUpTo: 60)
+      try #require(streaming == 1, "the endless stream did not start within 60 seconds")
       task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(session.transcript.isEmpty)

@@ -31,10 +31,9 @@ private struct Trip: Generable, Equatable {
 /// Waits until the session's turn has wound down (a cancelled stream ends
 /// its loop before the turn has rolled back).
 func waitUntilIdle(_ session: LanguageModelSession) async throws {
-  for _ in 0..<500 where session.isResponding {
-    try await Task.sleep(for: .milliseconds(20))
-  }
-  #expect(!session.isResponding)
+  #expect(
+    try await eventually(within: .seconds(10)) { !session.isResponding },
+    "the session still responds 10 seconds after its turn was cancelled")
 }
 
 private func greedy(_ tokens: Int, tools: GenerationOptions.ToolCallingMode? = nil) -> GenerationOptions {

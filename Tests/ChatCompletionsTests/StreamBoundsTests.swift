@@ -3,10 +3,6 @@ import Testing
 
 @testable import ChatCompletions
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// What reading one fault mode under some limits gave, or `nil` when it did
 /// not finish within its deadline (the request is cancelled then).
 private struct BoundedOutcome: Sendable {
@@ -50,19 +46,10 @@ private func stream(
   }
 }
 
-/// How many answers of `mode` saw their client go away, polled for up to 5 seconds.
+/// How many answers of `mode` saw their client go away, waiting (on the
+/// server's `/await`) up to 5 seconds for the first.
 private func disconnects(_ mode: String, seenBy server: FaultServer) async throws -> Int {
-  let stats = try #require(URL(string: "http://127.0.0.1:\(server.port)/stats"))
-  let key = mode.replacingOccurrences(of: "-", with: "_") + "_disconnects"
-  for _ in 0..<250 {
-    let (data, _) = try await URLSession.shared.data(from: stats)
-    let count = try JSONDecoder().decode([String: Int].self, from: data)[key] ?? 0
-    if count > 0 {
-      return count
-    }
-    try await Task.sleep(for: .milliseconds(20))
-  }
-  return 0
+  try await server.occurrences(of: mode, waitingUpTo: 5)
 }
 
 /// The fault server's endless answers against every bound of ``ResponseLimits``,

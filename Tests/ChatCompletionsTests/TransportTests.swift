@@ -187,11 +187,9 @@ struct TransportTests {
         }
       }
       func settled() async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while transport.inFlightRequestCount > 0, ContinuousClock.now < deadline {
-          try await Task.sleep(for: .milliseconds(20))
-        }
-        try #require(transport.inFlightRequestCount == 0, "transfers still open after 30 s")
+        try #require(
+          try await eventually(within: .seconds(30)) { transport.inFlightRequestCount == 0 },
+          "transfers still open after 30 s")
       }
       try await cancelledStreams(20)
       try await settled()

@@ -50,6 +50,13 @@ accepts (for connect timeouts).
 
 GET /stats tells how many `endless`, `endless-line`, `endless-event` and
 `endless-error` answers saw their client disconnect.
+
+GET /await/<event>?count=N&timeout=S blocks until the server has seen <event>
+at least N times (default 1), answering 200 {"count": n}, or 504 with the same
+body after S seconds (default 10). Events: every name of /stats without the
+"_disconnects" suffix, counted when the client goes away, and
+"endless-streaming", counted when an `endless` answer has sent three chunks.
+A test waits on these instead of sleeping or polling.
 """
 
 import argparse
@@ -66,7 +73,21 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 disconnects = {"endless": 0, "endless-line": 0, "endless-event": 0, "endless-error": 0}
 lock = threading.Lock()
+changed = threading.Condition(lock)
+events = {"endless-streaming": 0}
 requests_seen = []
+
+
+def count_event(name):
+    """Counts one `name` event (a key of `disconnects` or `events`) and wakes the waiters of /await."""
+    with changed:
+        table = disconnects if name in disconnects else events
+        table[name] = table.get(name, 0) + 1
+        changed.notify_all()
+
+
+def event_count(name):
+    return disconnects.get(name, events.get(name, 0))
 
 
 def chunk(content=None, finish=None, usage=None):
@@ -114,7 +135,22 @@ class Handler(BaseHTTPRequestHandler):
         self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         self.connection.close()
 
+    def await_event(self):
+        path, _, query = self.path.partition("?")
+        name = path[len("/await/"):]
+        options = dict(part.partition("=")[::2] for part in query.split("&") if part)
+        wanted = int(options.get("count", "1"))
+        deadline = time.monotonic() + float(options.get("timeout", "10"))
+        with changed:
+            while event_count(name) < wanted and time.monotonic() < deadline:
+                changed.wait(deadline - time.monotonic())
+            count = event_count(name)
+        self.reply(200 if count >= wanted else 504, {"count": count})
+
     def do_GET(self):
+        if self.path.startswith("/await/"):
+            self.await_event()
+            return
         if self.path == "/requests":
             with lock:
                 self.reply(200, list(requests_seen))
@@ -308,13 +344,16 @@ class Handler(BaseHTTPRequestHandler):
 
     def mode_endless(self):
         self.start_stream()
+        sent = 0
         try:
             while True:
                 self.send(chunk("word "))
+                sent += 1
+                if sent == 3:
+                    count_event("endless-streaming")
                 time.sleep(0.02)
         except (BrokenPipeError, ConnectionResetError):
-            with lock:
-                disconnects["endless"] += 1
+            count_event("endless")
 
 
 def send_forever(handler, mode, piece, delay=0.0):
@@ -326,9 +365,8 @@ def send_forever(handler, mode, piece, delay=0.0):
             if delay:
                 time.sleep(delay)
     except (BrokenPipeError, ConnectionResetError, OSError):
-        with lock:
-            if mode in disconnects:
-                disconnects[mode] += 1
+        if mode in disconnects:
+            count_event(mode)
 
 
 def mode_endless_line(handler):

@@ -37,6 +37,21 @@ final class FaultServer {
     return try JSONDecoder().decode([ReceivedRequest].self, from: try await response.collectBody())
   }
 
+  /// Waits until the server has seen `event` at least `count` times (`GET /await/<event>`
+  /// of `fault_server.py`: the server answers as soon as it counts the event), for up to
+  /// `seconds`, and returns how often it has seen it (less than `count` on the deadline).
+  func occurrences(
+    of event: String, atLeast count: Int = 1, waitingUpTo seconds: Int = 10
+  ) async throws -> Int {
+    let url = try #require(
+      URL(string: "http://127.0.0.1:\(port)/await/\(event)?count=\(count)&timeout=\(seconds)"))
+    let client = ChatCompletionsClient(
+      endpoint: EndpointConfiguration(baseURL: url), timeouts: ChatCompletionsTimeouts(Double(seconds + 10)))
+    let response = try await client.transport.send(HTTPRequest(method: "GET", url: url))
+    let body = try await response.collectBody()
+    return try JSONDecoder().decode([String: Int].self, from: body)["count"] ?? 0
+  }
+
   /// The base URL that selects a fault mode: `http://127.0.0.1:<port>/<mode>`.
   func baseURL(_ mode: String) throws -> URL {
     try #require(URL(string: "http://127.0.0.1:\(port)/\(mode)"))
