@@ -54,7 +54,7 @@ import Testing
       notified.withLock { $0 += 1 }
     }
     await activations.activate("swift-style")
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while observed.activeSkillNames != ["kept", "swift-style"], ContinuousClock.now < deadline {
       await Task.yield()
     }
@@ -67,7 +67,7 @@ import Testing
     let activations = SkillActivations()
     var observed: ObservedSkillActivations? = ObservedSkillActivations(activations)
     weak let released = observed
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(60)
     while await activations.subscriberCount == 0, ContinuousClock.now < deadline { await Task.yield() }
     #expect(await activations.subscriberCount == 1)
     observed = nil
