@@ -108,11 +108,13 @@ public struct CacheImpactAnalyzer: Sendable {
     return analyzer.reports
   }
 
-  /// Decodes saved records: the archive form (``GenerationRecordArchive``,
+  /// Decodes saved records: the archive form (`GenerationRecordArchive` in ModelSession,
   /// what `contextkit demo --records` writes) or a JSON array
   /// (`JSONEncoder` of `[GenerationRecord]`).
   ///
-  /// - Parameter name: what to call the data in an error, such as its file's path.
+  /// - Parameters:
+  ///   - data: the bytes of a records file.
+  ///   - name: what to call the data in an error, such as its file's path.
   /// - Throws: ``CacheAnalysisError/unreadableRecords(path:reason:)`` naming
   ///   the line and byte offset of the first line that does not read.
   public static func records(

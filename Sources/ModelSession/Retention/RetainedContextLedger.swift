@@ -96,6 +96,9 @@ public struct RetainedContextLedger: Sendable {
   /// one that does not fit, is left out and the next is tried.
   ///
   /// - Parameters:
+  ///   - from: the first entry the cut drops.
+  ///   - start: the first entry the modifier keeps after the cut.
+  ///   - end: where the history the modifier sees ends.
   ///   - room: the most the copies may add, in the ledger's unit (the budget
   ///     less what the modifier keeps); `Int.max` to ask what the caps alone allow.
   ///   - budget: the modifier's budget, of which `budgetShare` is the cap.

@@ -63,7 +63,9 @@ public enum GenerationRecordArchive {
   /// Reads records in the archive form, or in the older form (a JSON array
   /// of records).
   ///
-  /// - Parameter name: what to call the data in an error, such as its file's path.
+  /// - Parameters:
+  ///   - data: the bytes of a records file.
+  ///   - name: what to call the data in an error, such as its file's path.
   /// - Throws: ``ReadError`` with the line and byte offset of the first line
   ///   that does not read (a truncated file fails on its last line).
   public static func decode(_ data: Data, name: String = "records") throws(ReadError) -> [GenerationRecord] {
