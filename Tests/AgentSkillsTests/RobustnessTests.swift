@@ -4,7 +4,8 @@ import Testing
 
 @testable import AgentSkills
 
-@Test func `mutated SKILL.md files load or come back with a diagnostic that says where and what`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `mutated SKILL.md files load or come back with a diagnostic that says where and what`() throws {
   let fixture = try SkillFixture()
   let original = Array(
     """
@@ -79,7 +80,7 @@ import Testing
   #expect(undecodable > 0)
 }
 
-@Test func `a dropped changes stream unsubscribes`() async throws {
+@Test(.timeLimit(.minutes(5))) func `a dropped changes stream unsubscribes`() async throws {
   let activations = SkillActivations()
   do {
     let stream = await activations.changes
@@ -94,7 +95,7 @@ import Testing
   #expect(await activations.subscriberCount == 0)
 }
 
-@Test func `relative paths are normalised lexically`() {
+@Test(.timeLimit(.minutes(5))) func `relative paths are normalised lexically`() {
   #expect(RelativePath.normalized("a/./b//c") == "a/b/c")
   #expect(RelativePath.normalized("a/../b") == "b")
   #expect(RelativePath.normalized("../a") == nil)
@@ -106,7 +107,7 @@ import Testing
   #expect(CountFormatting.grouped(999) == "999")
 }
 
-@Test func `plain YAML scalars are classified as YAML 1.1 reads them`() {
+@Test(.timeLimit(.minutes(5))) func `plain YAML scalars are classified as YAML 1.1 reads them`() {
   #expect(YAMLNode.plainScalarKind("42") == "number")
   #expect(YAMLNode.plainScalarKind("-1.5e3") == "number")
   #expect(YAMLNode.plainScalarKind("0x1F") == "number")

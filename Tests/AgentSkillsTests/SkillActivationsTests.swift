@@ -2,7 +2,7 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test func `activating and deactivating changes the active set`() async {
+@Test(.timeLimit(.minutes(5))) func `activating and deactivating changes the active set`() async {
   let activations = SkillActivations()
   #expect(await activations.activate("b"))
   #expect(await activations.activate("a"))
@@ -14,7 +14,7 @@ import Testing
   #expect(activations.activeSkillNames == ["b"])
 }
 
-@Test func `every subscriber sees each change and no-op changes are silent`() async {
+@Test(.timeLimit(.minutes(5))) func `every subscriber sees each change and no-op changes are silent`() async {
   let activations = SkillActivations()
   let first = await activations.changes
   let second = await activations.changes
@@ -36,7 +36,7 @@ import Testing
   }
 }
 
-@Test func `a thousand concurrent activations are all recorded`() async {
+@Test(.timeLimit(.minutes(5))) func `a thousand concurrent activations are all recorded`() async {
   let activations = SkillActivations()
   let stream = await activations.changes
   await withTaskGroup(of: Void.self) { group in
@@ -56,7 +56,7 @@ import Testing
   #expect(events == 500)
 }
 
-@Test func `snapshots restore and survive a save and load`() async throws {
+@Test(.timeLimit(.minutes(5))) func `snapshots restore and survive a save and load`() async throws {
   let fixture = try SkillFixture()
   let file = fixture.url("state/skills.json")
   try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
@@ -79,7 +79,9 @@ import Testing
   #expect(restored.activeSkillNames == ["writing-commit-messages"])
 }
 
-@Test func `loading a corrupt or missing file throws and changes nothing`() async throws {
+@Test(.timeLimit(.minutes(5))) func `loading a corrupt or missing file throws and changes nothing`()
+  async throws
+{
   let fixture = try SkillFixture()
   let activations = SkillActivations(active: ["kept"])
   let corrupt = try fixture.write("{\"activeSkillNames\": [", to: "corrupt.json")
@@ -97,7 +99,8 @@ import Testing
   }
 }
 
-@Test func `a snapshot written before loaded skills existed still reads, as none loaded`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `a snapshot written before loaded skills existed still reads, as none loaded`() throws {
   let old = Data(#"{"activeSkillNames":["b","a"],"version":1}"#.utf8)
   let snapshot = try JSONDecoder().decode(SkillActivationsSnapshot.self, from: old)
   #expect(snapshot.activeSkillNames == ["a", "b"])
@@ -110,8 +113,8 @@ import Testing
   #expect(written == #"{"activeSkillNames":["a"],"loadedSkillNames":["c"],"version":1}"#)
 }
 
-@Test func `a state file with an invalid version or skill name is refused and changes nothing`() async throws
-{
+@Test(.timeLimit(.minutes(5)))
+func `a state file with an invalid version or skill name is refused and changes nothing`() async throws {
   let fixture = try SkillFixture()
   let activations = SkillActivations(active: ["kept"])
   for version in [-7, 0] {
@@ -142,7 +145,9 @@ import Testing
   #expect(message.contains("version -7 is not a valid version"))
 }
 
-@Test func `saving keeps a 0600 state file 0600 and a symlinked one a link`() async throws {
+@Test(.timeLimit(.minutes(5))) func `saving keeps a 0600 state file 0600 and a symlinked one a link`()
+  async throws
+{
   let fixture = try SkillFixture()
   try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
   let file = fixture.url("state/skills.json")
@@ -167,7 +172,7 @@ import Testing
     ])
 }
 
-@Test func `loading a folder or a FIFO says what it is`() async throws {
+@Test(.timeLimit(.minutes(5))) func `loading a folder or a FIFO says what it is`() async throws {
   let fixture = try SkillFixture()
   try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
   let activations = SkillActivations()

@@ -2,7 +2,7 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test func `the body is kept as written and its headings form a tree`() throws {
+@Test(.timeLimit(.minutes(5))) func `the body is kept as written and its headings form a tree`() throws {
   let fixture = try SkillFixture()
   let body = """
     # Review
@@ -25,7 +25,9 @@ import Testing
   #expect(skill.sections.flatMap(\.flattened).map(\.line) == [5, 9, 10, 11, 12])
 }
 
-@Test func `relative links to files in the folder are listed with their lines`() throws {
+@Test(.timeLimit(.minutes(5))) func `relative links to files in the folder are listed with their lines`()
+  throws
+{
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
     "linker",
@@ -50,7 +52,9 @@ import Testing
     skill.resources.map(\.path) == ["assets/form one.txt", "references/checklist.md", "scripts/check.sh"])
 }
 
-@Test func `a link to a missing resource warns when lenient and fails when strict`() throws {
+@Test(.timeLimit(.minutes(5))) func `a link to a missing resource warns when lenient and fails when strict`()
+  throws
+{
   let fixture = try SkillFixture()
   let folder = try fixture.skill("gap", body: "# Use\n\nSee [the guide](references/missing.md).\n")
   let skill = try SkillLoader().load(folder: folder)
@@ -64,7 +68,7 @@ import Testing
   #expect(inspect(folder, mode: .strict).firstError?.line == 7)
 }
 
-@Test func `links that leave the folder are reported`() throws {
+@Test(.timeLimit(.minutes(5))) func `links that leave the folder are reported`() throws {
   let fixture = try SkillFixture()
   try fixture.write("secret\n", to: "secret.txt")
   let folder = try fixture.skill(
@@ -76,7 +80,8 @@ import Testing
   #expect(skill.diagnostics.filter { $0.message.contains("leaves the skill folder") }.count == 5)
 }
 
-@Test func `resolving a resource refuses anything outside the skill folder`() throws {
+@Test(.timeLimit(.minutes(5))) func `resolving a resource refuses anything outside the skill folder`() throws
+{
   let fixture = try SkillFixture()
   try fixture.write("secret\n", to: "secret.txt")
   let folder = try fixture.skill("vault")
@@ -113,7 +118,7 @@ import Testing
   #expect(throws: SkillResourceError.invalidPath("", skill: "vault")) { try skill.resolveResource("") }
 }
 
-@Test func `diagnostics print like compiler messages`() {
+@Test(.timeLimit(.minutes(5))) func `diagnostics print like compiler messages`() {
   let diagnostic = SkillDiagnostic(
     severity: .error, path: "Skills/pdf/SKILL.md", line: 2, column: 7,
     message: "name \"PDF-Tools\" must be lowercase")
@@ -123,7 +128,7 @@ import Testing
       == "Skills: warning: no skills")
 }
 
-@Test func `resource listing is bounded in count and depth`() throws {
+@Test(.timeLimit(.minutes(5))) func `resource listing is bounded in count and depth`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("many")
   for index in 0..<5 { try fixture.write("x", to: "many/assets/file-\(index).txt") }
@@ -137,7 +142,8 @@ import Testing
   #expect(!unbounded.resources.map(\.path).contains("a/b/c/d/e/f/g/deep.txt"))
 }
 
-@Test func `a reference-style link is reported on the link's line, not the definition's`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `a reference-style link is reported on the link's line, not the definition's`() throws {
   let fixture = try SkillFixture()
   let body = """
     # Use

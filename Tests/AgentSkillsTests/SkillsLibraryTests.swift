@@ -2,7 +2,8 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test func `discovery loads every good skill sorted by name and reports the bad ones`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `discovery loads every good skill sorted by name and reports the bad ones`() throws {
   let fixture = try SkillFixture()
   try fixture.skill("zeta", in: "team")
   try fixture.skill("alpha", in: "team/nested/deeper")
@@ -18,7 +19,7 @@ import Testing
   #expect(error?.diagnostic.message == "name \"Broken\" must be lowercase")
 }
 
-@Test func `earlier roots win a name clash and the clash is reported`() throws {
+@Test(.timeLimit(.minutes(5))) func `earlier roots win a name clash and the clash is reported`() throws {
   let first = try SkillFixture()
   let second = try SkillFixture()
   try first.skill("shared", frontMatter: "name: shared\ndescription: From the first root.")
@@ -36,13 +37,13 @@ import Testing
       + "(root \(first.root.path) comes before \(second.root.path)); rename one of them to use both")
 }
 
-@Test func `a root that is itself a skill folder loads that skill`() throws {
+@Test(.timeLimit(.minutes(5))) func `a root that is itself a skill folder loads that skill`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("solo")
   #expect(try SkillsLibrary(root: folder).names == ["solo"])
 }
 
-@Test func `discovery stops at depth 6 and says so`() throws {
+@Test(.timeLimit(.minutes(5))) func `discovery stops at depth 6 and says so`() throws {
   let fixture = try SkillFixture()
   try fixture.skill("shallow", in: "1/2/3/4/5")
   try fixture.skill("deep", in: "1/2/3/4/5/6")
@@ -52,7 +53,7 @@ import Testing
   #expect(library.diagnostics.first?.message.contains("more than 6 levels") == true)
 }
 
-@Test func `discovery visits at most the folder limit`() throws {
+@Test(.timeLimit(.minutes(5))) func `discovery visits at most the folder limit`() throws {
   let fixture = try SkillFixture()
   for index in 0..<12 { try fixture.skill("skill-\(index)") }
   let library = try SkillsLibrary(root: fixture.root, limits: SkillLoaderLimits(maximumFolders: 5))
@@ -61,7 +62,9 @@ import Testing
   #expect(library.diagnostics.first?.message.hasPrefix("stopped after visiting 5 folders") == true)
 }
 
-@Test func `symlinked folders are followed inside the root and refused outside it`() throws {
+@Test(.timeLimit(.minutes(5))) func `symlinked folders are followed inside the root and refused outside it`()
+  throws
+{
   let fixture = try SkillFixture()
   let outside = try SkillFixture()
   try outside.skill("stranger")
@@ -77,14 +80,14 @@ import Testing
       "is a symbolic link that leaves the root; it is not followed") == true)
 }
 
-@Test func `a missing root is an error`() throws {
+@Test(.timeLimit(.minutes(5))) func `a missing root is an error`() throws {
   let fixture = try SkillFixture()
   let library = try SkillsLibrary(root: fixture.url("nowhere"))
   #expect(library.loadedSkills.isEmpty)
   #expect(library.diagnostics.map(\.message) == ["no such folder"])
 }
 
-@Test func `a root without skills says so`() throws {
+@Test(.timeLimit(.minutes(5))) func `a root without skills says so`() throws {
   let fixture = try SkillFixture()
   try fixture.write("notes\n", to: "docs/README.md")
   let library = try SkillsLibrary(root: fixture.root, mode: .strict)
@@ -93,7 +96,8 @@ import Testing
   #expect(library.diagnostics.first?.message.hasPrefix("no skills here") == true)
 }
 
-@Test func `an unreadable folder and a name that is not UTF-8 are reported where they are`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `an unreadable folder and a name that is not UTF-8 are reported where they are`() throws {
   let fixture = try SkillFixture()
   try fixture.skill("good", in: "root")
   try fixture.write("x", to: "root/locked/inner/SKILL.md")

@@ -8,7 +8,9 @@ import TestSupport
 import Testing
 
 /// The README's compaction example, run through a session so the README stays true.
-@Test func `the README's compaction example runs and reports every generation`() async throws {
+@Test(.timeLimit(.minutes(5))) func `the README's compaction example runs and reports every generation`()
+  async throws
+{
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../SkillsLibrary").standardizedFileURL
   let library = try SkillsLibrary(root: root)

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The comparison's branches, from hand-made inputs.
-@Suite struct `Predicted against reported reuse` {
+@Suite(.timeLimit(.minutes(5))) struct `Predicted against reported reuse` {
   private func cause(
     predicted: Int, reported: Int, prompt: Int = 1_000, serverPrompt: Int = 1_000, offset: Int? = nil,
     block: Int = 0, elapsed: Double? = nil, timeToLive: Double? = nil

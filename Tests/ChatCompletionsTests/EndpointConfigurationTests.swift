@@ -8,34 +8,38 @@ private func url(_ text: String) throws -> URL {
   try #require(URL(string: text))
 }
 
-@Test(arguments: [
-  ("http://127.0.0.1:8080", "http://127.0.0.1:8080/v1/chat/completions"),
-  ("http://127.0.0.1:8080/", "http://127.0.0.1:8080/v1/chat/completions"),
-  ("https://api.openai.com/v1", "https://api.openai.com/v1/chat/completions"),
-  ("https://api.openai.com/v1/", "https://api.openai.com/v1/chat/completions"),
-  ("https://ark.example.com/api/v3", "https://ark.example.com/api/v3/chat/completions"),
-  ("https://example.com/openai/v12/", "https://example.com/openai/v12/chat/completions"),
-  ("http://localhost:11434/api", "http://localhost:11434/api/v1/chat/completions"),
-  ("http://host/proxy/v1beta", "http://host/proxy/v1beta/v1/chat/completions"),
-  ("http://host/version", "http://host/version/v1/chat/completions"),
-  ("http://host/v", "http://host/v/v1/chat/completions"),
-  ("http://host/V2/x?key=1", "http://host/V2/x/chat/completions?key=1"),
-])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: [
+    ("http://127.0.0.1:8080", "http://127.0.0.1:8080/v1/chat/completions"),
+    ("http://127.0.0.1:8080/", "http://127.0.0.1:8080/v1/chat/completions"),
+    ("https://api.openai.com/v1", "https://api.openai.com/v1/chat/completions"),
+    ("https://api.openai.com/v1/", "https://api.openai.com/v1/chat/completions"),
+    ("https://ark.example.com/api/v3", "https://ark.example.com/api/v3/chat/completions"),
+    ("https://example.com/openai/v12/", "https://example.com/openai/v12/chat/completions"),
+    ("http://localhost:11434/api", "http://localhost:11434/api/v1/chat/completions"),
+    ("http://host/proxy/v1beta", "http://host/proxy/v1beta/v1/chat/completions"),
+    ("http://host/version", "http://host/version/v1/chat/completions"),
+    ("http://host/v", "http://host/v/v1/chat/completions"),
+    ("http://host/V2/x?key=1", "http://host/V2/x/chat/completions?key=1"),
+  ])
 func `the base URL rule appends what is missing`(base: String, expected: String) throws {
   let endpoint = EndpointConfiguration(baseURL: try url(base))
   #expect(endpoint.chatCompletionsURL.absoluteString == expected)
 }
 
-@Test(arguments: [
-  ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
-  ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080"),
-  ("https://ark.example.com/api/v3/", "https://ark.example.com/api"),
-])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: [
+    ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+    ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080"),
+    ("https://ark.example.com/api/v3/", "https://ark.example.com/api"),
+  ])
 func `the server root drops the version component`(base: String, expected: String) throws {
   #expect(EndpointConfiguration(baseURL: try url(base)).serverRootURL.absoluteString == expected)
 }
 
-@Test func `default headers, then the bearer key, in a stable order`() throws {
+@Test(.timeLimit(.minutes(5))) func `default headers, then the bearer key, in a stable order`() throws {
   let endpoint = EndpointConfiguration(baseURL: try url("http://h"), apiKey: "sk-test-key")
   let headers = endpoint.requestHeaders
   #expect(headers.fields.map(\.name) == ["Content-Type", "Accept", "User-Agent", "Authorization"])
@@ -45,7 +49,8 @@ func `the server root drops the version component`(base: String, expected: Strin
   #expect(headers["Authorization"] == "Bearer sk-test-key")
 }
 
-@Test func `additional headers are merged per header, whatever the case of their names`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `additional headers are merged per header, whatever the case of their names`() throws {
   let endpoint = EndpointConfiguration(
     baseURL: try url("http://h"), apiKey: "sk-test-key",
     additionalHeaders: ["user-agent": "MyApp/2", "X-Org": "acme", "authorization": "Token other"])
@@ -58,14 +63,16 @@ func `the server root drops the version component`(base: String, expected: Strin
   #expect(headers.fields.count == 5)
 }
 
-@Test func `no key means no Authorization header, and an empty key is no key`() throws {
+@Test(.timeLimit(.minutes(5))) func `no key means no Authorization header, and an empty key is no key`()
+  throws
+{
   #expect(EndpointConfiguration(baseURL: try url("http://h")).requestHeaders["Authorization"] == nil)
   let empty = EndpointConfiguration(baseURL: try url("http://h"), apiKey: "")
   #expect(empty.apiKey == nil)
   #expect(empty.requestHeaders["Authorization"] == nil)
 }
 
-@Test func `the URL request carries the headers, method and body`() throws {
+@Test(.timeLimit(.minutes(5))) func `the URL request carries the headers, method and body`() throws {
   let endpoint = EndpointConfiguration(
     baseURL: try url("http://h/v1"), apiKey: "sk-test-key", additionalHeaders: ["X-Org": "acme"])
   let request = endpoint.request(
@@ -78,7 +85,7 @@ func `the server root drops the version component`(base: String, expected: Strin
   #expect(request.headers["Accept"] == "text/event-stream")
 }
 
-@Test func `the API key never appears in any description`() throws {
+@Test(.timeLimit(.minutes(5))) func `the API key never appears in any description`() throws {
   let secret = "sk-live-0123456789abcdef"
   let endpoint = EndpointConfiguration(
     baseURL: try url("https://api.example.com/v1"), apiKey: secret,
@@ -103,7 +110,7 @@ func `the server root drops the version component`(base: String, expected: Strin
   #expect(endpoint.description.contains("<redacted>"))
 }
 
-@Test func `errors built for this endpoint never show the key`() throws {
+@Test(.timeLimit(.minutes(5))) func `errors built for this endpoint never show the key`() throws {
   let secret = "sk-live-0123456789abcdef"
   let endpoint = EndpointConfiguration(baseURL: try url("http://h"), apiKey: secret)
   let mapper = ErrorMapper(redaction: endpoint.redaction)
@@ -130,7 +137,7 @@ extension ChunkDecoder {
   }
 }
 
-@Test func `header fields compare and hash without regard to name case`() {
+@Test(.timeLimit(.minutes(5))) func `header fields compare and hash without regard to name case`() {
   let lower = HTTPHeaderFields(["accept": "a"])
   let upper = HTTPHeaderFields(["Accept": "a"])
   #expect(lower == upper)
@@ -140,7 +147,7 @@ extension ChunkDecoder {
   #expect(removing.fields.isEmpty)
 }
 
-@Test func `configurations that differ only in the key are different`() throws {
+@Test(.timeLimit(.minutes(5))) func `configurations that differ only in the key are different`() throws {
   let base = try url("http://h")
   #expect(
     EndpointConfiguration(baseURL: base, apiKey: "a1234")

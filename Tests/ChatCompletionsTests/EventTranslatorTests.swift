@@ -95,7 +95,9 @@ private func call(
   .init(index: index, id: id, type: "function", function: .init(name: name, arguments: arguments))
 }
 
-@Test func `the recorded text stream becomes response text under one entry id`() async throws {
+@Test(.timeLimit(.minutes(5))) func `the recorded text stream becomes response text under one entry id`()
+  async throws
+{
   let digest = try translate(try await fixtureChunks("streamed-text.sse"))
   #expect(digest.responseIDs == ["R"])
   #expect(digest.textEvents > 3)
@@ -103,7 +105,8 @@ private func call(
   #expect(digest.calls.isEmpty && digest.toolCallIDs.isEmpty)
 }
 
-@Test func `the recorded named tool call becomes one call with its name on every event`() async throws {
+@Test(.timeLimit(.minutes(5)))
+func `the recorded named tool call becomes one call with its name on every event`() async throws {
   let digest = try translate(try await fixtureChunks("tool-call-named.sse"))
   #expect(digest.toolCallIDs == ["T"])
   #expect(digest.calls.count == 1)
@@ -115,18 +118,21 @@ private func call(
   #expect(arguments == GeneratedContent(properties: ["city": "Paris"]))
 }
 
-@Test func `the recorded json_object stream is response text that parses as JSON`() async throws {
+@Test(.timeLimit(.minutes(5))) func `the recorded json_object stream is response text that parses as JSON`()
+  async throws
+{
   let digest = try translate(try await fixtureChunks("json-object-schema.sse"))
   #expect(digest.responseIDs == ["R"])
   _ = try GeneratedContent(json: digest.text)
 }
 
-@Test func `the recorded length-limited stream records the finish reason in metadata`() async throws {
+@Test(.timeLimit(.minutes(5)))
+func `the recorded length-limited stream records the finish reason in metadata`() async throws {
   let digest = try translate(try await fixtureChunks("length-limit.sse"))
   #expect(digest.metadata.last?[EventTranslator.finishReasonKey] == GeneratedContent("length"))
 }
 
-@Test func `interleaved parallel calls are accumulated by index`() throws {
+@Test(.timeLimit(.minutes(5))) func `interleaved parallel calls are accumulated by index`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", name: "weather", #"{"ci"#)]),
     delta(calls: [call(1, id: "b", name: "time", #"{"zo"#)]),
@@ -141,7 +147,8 @@ private func call(
   #expect(digest.calls["b"]?.names == ["time"])
 }
 
-@Test func `calls without ids get synthesized ids, stable across their fragments and unique`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `calls without ids get synthesized ids, stable across their fragments and unique`() throws {
   let digest = try translate([
     delta(calls: [call(0, name: "weather", #"{"city":"#), call(1, name: "time", "{")]),
     delta(calls: [call(0, #""Oslo"}"#), call(1, "}")]),
@@ -155,7 +162,7 @@ private func call(
   #expect(Set(otherDigest.callOrder).isDisjoint(with: digest.callOrder))
 }
 
-@Test func `a name repeated on every fragment is set, not appended`() throws {
+@Test(.timeLimit(.minutes(5))) func `a name repeated on every fragment is set, not appended`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", name: "weather", "{")]),
     delta(calls: [call(0, id: "a", name: "weather", "}")]),
@@ -164,7 +171,7 @@ private func call(
   #expect(digest.calls["a"]?.arguments == "{}")
 }
 
-@Test func `arguments that arrive before the name wait for it`() throws {
+@Test(.timeLimit(.minutes(5))) func `arguments that arrive before the name wait for it`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", "{")]),
     delta(calls: [call(0, name: "weather", "}")]),
@@ -173,21 +180,24 @@ private func call(
   #expect(digest.calls["a"]?.arguments == "{}")
 }
 
-@Test func `content and tool calls in one delta are both kept, under different entry ids`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `content and tool calls in one delta are both kept, under different entry ids`() throws {
   let digest = try translate([delta(content: "Checking.", calls: [call(0, id: "a", name: "weather", "{}")])])
   #expect(digest.text == "Checking.")
   #expect(digest.calls["a"]?.arguments == "{}")
   #expect(digest.responseIDs == ["R"] && digest.toolCallIDs == ["T"])
 }
 
-@Test func `reasoning goes to its own entry`() throws {
+@Test(.timeLimit(.minutes(5))) func `reasoning goes to its own entry`() throws {
   let digest = try translate([delta(reasoning: "Think"), delta(reasoning: "ing."), delta(content: "Done.")])
   #expect(digest.reasoning == "Thinking.")
   #expect(digest.reasoningIDs == ["Z"])
   #expect(digest.text == "Done.")
 }
 
-@Test func `usage becomes cumulative totals with cached and reasoning tokens`() throws {
+@Test(.timeLimit(.minutes(5))) func `usage becomes cumulative totals with cached and reasoning tokens`()
+  throws
+{
   let usage = Chunk(
     usage: .init(promptTokens: 100, completionTokens: 7, cachedPromptTokens: 64, reasoningTokens: 3))
   let digest = try translate([delta(content: "Hi"), usage])
@@ -197,24 +207,25 @@ private func call(
   #expect(output.totalTokenCount == 7 && output.reasoningTokenCount == 3)
 }
 
-@Test func `content_filter is a guardrail violation`() throws {
+@Test(.timeLimit(.minutes(5))) func `content_filter is a guardrail violation`() throws {
   #expect(throws: LanguageModelError.self) {
     try translate([delta(content: "Well"), delta(finish: .contentFilter)])
   }
 }
 
-@Test func `a normal stop adds no metadata`() throws {
+@Test(.timeLimit(.minutes(5))) func `a normal stop adds no metadata`() throws {
   let digest = try translate([delta(content: "Hi", finish: .stop)])
   #expect(digest.metadata.isEmpty)
 }
 
-@Test func `a streamed refusal is a refusal when the stream ends`() throws {
+@Test(.timeLimit(.minutes(5))) func `a streamed refusal is a refusal when the stream ends`() throws {
   var translator = EventTranslator()
   _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "I can't help with that."))]))
   #expect(throws: LanguageModelError.self) { try translator.finish() }
 }
 
-@Test func `a new id on an index starts a new call instead of merging into the old one`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `a new id on an index starts a new call instead of merging into the old one`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", name: "weather", #"{"city":"#)]),
     delta(calls: [call(0, #""Oslo"}"#)]),
@@ -229,7 +240,8 @@ private func call(
   #expect(digest.calls["b"]?.arguments == #"{"zone":"CET"}"#)
 }
 
-@Test func `an id that arrives after the first fragment of a call is adopted, not a second call`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `an id that arrives after the first fragment of a call is adopted, not a second call`() throws {
   let digest = try translate([
     delta(calls: [call(0, "{")]),
     delta(calls: [call(0, id: "late", name: "weather", "}")]),
@@ -248,7 +260,8 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   }
 }
 
-@Test func `arguments whose call never gets a name are a malformed response, not an empty turn`() {
+@Test(.timeLimit(.minutes(5)))
+func `arguments whose call never gets a name are a malformed response, not an empty turn`() {
   #expect(
     malformedKind([delta(calls: [call(0, id: "a", #"{"city":"Oslo"}"#)]), delta(finish: .toolCalls)])
       == .malformedResponse)
@@ -266,7 +279,7 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
     ]) == .malformedResponse)
 }
 
-@Test func `an id used by two calls is a malformed response`() {
+@Test(.timeLimit(.minutes(5))) func `an id used by two calls is a malformed response`() {
   #expect(
     malformedKind([
       delta(calls: [call(0, id: "a", name: "weather", "{}")]),
@@ -274,11 +287,13 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
     ]) == .malformedResponse)
 }
 
-@Test func `an empty fragment on a new index starts nothing`() throws {
+@Test(.timeLimit(.minutes(5))) func `an empty fragment on a new index starts nothing`() throws {
   let digest = try translate([delta(calls: [call(0, id: "a", name: "weather", "{}"), call(1, "")])])
   #expect(digest.callOrder == ["a"])
 }
-@Test func `usage without prompt token details leaves the cached count unknown`() throws {
+@Test(.timeLimit(.minutes(5))) func `usage without prompt token details leaves the cached count unknown`()
+  throws
+{
   let digest = try translate([
     delta(content: "Hi"), Chunk(usage: .init(promptTokens: 100, completionTokens: 7)),
   ])
@@ -288,14 +303,16 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   #expect(input.cachedTokenCount == 0)
 }
 
-@Test func `a reported zero is known, not unknown`() throws {
+@Test(.timeLimit(.minutes(5))) func `a reported zero is known, not unknown`() throws {
   let digest = try translate([
     delta(content: "Hi"), Chunk(usage: .init(promptTokens: 100, completionTokens: 7, cachedPromptTokens: 0)),
   ])
   #expect(digest.usage.first?.0.reportedCachedTokenCount == 0)
 }
 
-@Test func `llama.cpp timings alone give the prompt size and the cached tokens`() throws {
+@Test(.timeLimit(.minutes(5))) func `llama.cpp timings alone give the prompt size and the cached tokens`()
+  throws
+{
   let timings = Chunk(timings: .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 5))
   let digest = try translate([delta(content: "Hi", finish: .stop), timings])
   let (input, output) = try #require(digest.usage.first)
@@ -303,7 +320,8 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   #expect(output.totalTokenCount == 5)
 }
 
-@Test func `timings fill in the cached count that usage leaves out, in either order`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `timings fill in the cached count that usage leaves out, in either order`() throws {
   let usage = Chunk(usage: .init(promptTokens: 250, completionTokens: 5))
   let timings = Chunk(timings: .init(cachedPromptTokens: 236, processedPromptTokens: 14))
   for chunks in [[timings, usage], [usage, timings]] {
@@ -314,7 +332,8 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   }
 }
 
-@Test func `calls sent whole at one index without ids are separate calls when their names differ`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `calls sent whole at one index without ids are separate calls when their names differ`() throws {
   let digest = try translate([
     delta(calls: [call(0, name: "weather", #"{"city":"Oslo"}"#)]),
     delta(calls: [call(0, name: "time", #"{"zone":"CET"}"#)]),
@@ -326,7 +345,7 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
     digest.callOrder.compactMap { digest.calls[$0]?.arguments } == [#"{"city":"Oslo"}"#, #"{"zone":"CET"}"#])
 }
 
-@Test func `one id with two names is a malformed response`() {
+@Test(.timeLimit(.minutes(5))) func `one id with two names is a malformed response`() {
   #expect(
     malformedKind([
       delta(calls: [call(0, id: "a", name: "weather", "{")]),

@@ -40,7 +40,9 @@ private func timeoutStage(_ error: (any Error)?) -> String? {
   return payload.metadata["timeout"] as? String
 }
 
-@Test func `a server that stalls mid-stream past the timeout is a timeout`() async throws {
+@Test(.timeLimit(.minutes(5))) func `a server that stalls mid-stream past the timeout is a timeout`()
+  async throws
+{
   let outcome = try await FaultServer.with { try await stream("stall", on: $0, timeout: 1) }
   #expect(outcome.text == "Hello")
   #expect(timeoutStage(outcome.error) == "idle", "\(String(describing: outcome.error))")
@@ -48,21 +50,23 @@ private func timeoutStage(_ error: (any Error)?) -> String? {
   print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
-@Test func `a server that stalls before the head past the timeout is a timeout`() async throws {
+@Test(.timeLimit(.minutes(5))) func `a server that stalls before the head past the timeout is a timeout`()
+  async throws
+{
   let outcome = try await FaultServer.with { try await stream("stall-head", on: $0, timeout: 1) }
   #expect(timeoutStage(outcome.error) == "firstByte", "\(String(describing: outcome.error))")
   #expect(outcome.seconds < 25, "the 30 s stall ran out instead of the 1 s timeout")
   print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
-@Test(arguments: ["reset", "reset-head"])
+@Test(.timeLimit(.minutes(5)), arguments: ["reset", "reset-head"])
 func `a connection reset is a connection failure`(mode: String) async throws {
   let outcome = try await FaultServer.with { try await stream(mode, on: $0) }
   let kind = outcome.chatError?.kind
   #expect(kind == .connectionFailed || kind == .truncatedStream, "got \(String(describing: outcome.error))")
 }
 
-@Test func `a refused connection is a connection failure`() async throws {
+@Test(.timeLimit(.minutes(5))) func `a refused connection is a connection failure`() async throws {
   let port = try await FaultServer.with { $0.port }
   let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
   let client = ChatCompletionsClient(endpoint: endpoint, timeout: 5)
@@ -73,7 +77,8 @@ func `a connection reset is a connection failure`(mode: String) async throws {
   }
 }
 
-@Test func `cancelling the consuming task ends the stream and closes the connection`() async throws {
+@Test(.timeLimit(.minutes(5)))
+func `cancelling the consuming task ends the stream and closes the connection`() async throws {
   try await FaultServer.with { server in
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: try server.baseURL("endless")))
@@ -100,7 +105,7 @@ func `a connection reset is a connection failure`(mode: String) async throws {
   }
 }
 
-@Test func `leaving the loop early closes the connection`() async throws {
+@Test(.timeLimit(.minutes(5))) func `leaving the loop early closes the connection`() async throws {
   try await FaultServer.with { server in
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: try server.baseURL("endless")))

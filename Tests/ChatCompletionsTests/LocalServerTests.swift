@@ -8,7 +8,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Test func `the local model server is configured, or its tests say why they are skipped`() throws {
+@Test(.timeLimit(.minutes(10)))
+func `the local model server is configured, or its tests say why they are skipped`() throws {
   let text = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"] ?? ""
   if text.isEmpty {
     #expect(!LocalModelServer.isAvailable)
@@ -27,7 +28,9 @@ import FoundationNetworking
 }
 
 /// Tests against the real llama-cpp-python server of `scripts/local-model`.
-@Suite(.enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)))
+@Suite(
+  .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
+  .timeLimit(.minutes(10)))
 struct LocalServerTests {
   let endpoint: EndpointConfiguration
   let client: ChatCompletionsClient

@@ -9,16 +9,18 @@ private func endpoint(
   EndpointConfiguration(baseURL: try #require(URL(string: url)), apiKey: apiKey, additionalHeaders: headers)
 }
 
-@Test(arguments: [
-  ("Authorization", "Bearer abcd-bearer-secret", "abcd-bearer-secret"),
-  ("Proxy-Authorization", "Bearer proxy-secret-value", "proxy-secret-value"),
-  ("Ocp-Apim-Subscription-Key", "0f1e2d3c4b5a", "0f1e2d3c4b5a"),
-  ("X-Auth", "x-auth-value-77", "x-auth-value-77"),
-  ("apikey", "plain-apikey-88", "plain-apikey-88"),
-  ("X-Amz-Security-Token", "amz-token-99", "amz-token-99"),
-  ("Cookie", "sid=cookie-secret-11; theme=dark", "cookie-secret-11"),
-  ("X-Client-Secret", "client-secret-22", "client-secret-22"),
-])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: [
+    ("Authorization", "Bearer abcd-bearer-secret", "abcd-bearer-secret"),
+    ("Proxy-Authorization", "Bearer proxy-secret-value", "proxy-secret-value"),
+    ("Ocp-Apim-Subscription-Key", "0f1e2d3c4b5a", "0f1e2d3c4b5a"),
+    ("X-Auth", "x-auth-value-77", "x-auth-value-77"),
+    ("apikey", "plain-apikey-88", "plain-apikey-88"),
+    ("X-Amz-Security-Token", "amz-token-99", "amz-token-99"),
+    ("Cookie", "sid=cookie-secret-11; theme=dark", "cookie-secret-11"),
+    ("X-Client-Secret", "client-secret-22", "client-secret-22"),
+  ])
 func `the bare credential inside a secret header's value is redacted wherever it appears`(
   name: String, value: String, bare: String
 ) throws {
@@ -29,7 +31,7 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(redacted.hasPrefix("invalid credential <redacted>"))
 }
 
-@Test func `a Basic credential's decoded user and password are redacted`() throws {
+@Test(.timeLimit(.minutes(5))) func `a Basic credential's decoded user and password are redacted`() throws {
   let encoded = Data("alice:basic-pass-123".utf8).base64EncodedString()
   let redaction = try endpoint(headers: ["Authorization": "Basic \(encoded)"]).redaction
   #expect(redaction.apply(to: "user alice:basic-pass-123 denied") == "user <redacted> denied")
@@ -37,14 +39,17 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(!redaction.apply(to: "header Basic \(encoded)").contains(encoded))
 }
 
-@Test func `the API key is redacted as given, percent-encoded and JSON-escaped`() throws {
+@Test(.timeLimit(.minutes(5))) func `the API key is redacted as given, percent-encoded and JSON-escaped`()
+  throws
+{
   let redaction = try endpoint(apiKey: "sk-a/b+c=d").redaction
   #expect(redaction.apply(to: "key sk-a/b+c=d") == "key <redacted>")
   #expect(redaction.apply(to: "key sk-a%2Fb%2Bc%3Dd") == "key <redacted>")
   #expect(redaction.apply(to: #"{"key":"sk-a\/b+c=d"}"#) == #"{"key":"<redacted>"}"#)
 }
 
-@Test func `URL user info and secret query values are redacted in any URL of a text`() {
+@Test(.timeLimit(.minutes(5)))
+func `URL user info and secret query values are redacted in any URL of a text`() {
   let redaction = Redaction(secrets: [])
   #expect(
     redaction.apply(to: "fetching https://bob:hunter22@api.example.com/v1?model=x&api_key=abc123&token=t0k")
@@ -56,14 +61,16 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(redaction.apply(to: "mail bob@example.com, x=1") == "mail bob@example.com, x=1")
 }
 
-@Test func `the base URL's password and query token are secrets even when echoed bare`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `the base URL's password and query token are secrets even when echoed bare`() throws {
   let redaction = try endpoint("https://bob:pw-998877@api.example.com/v1?key=qk-123456").redaction
   #expect(
     redaction.apply(to: "bad password pw-998877 and key qk-123456")
       == "bad password <redacted> and key <redacted>")
 }
 
-@Test func `redaction runs before the cut, so a key straddling it does not leak its start`() {
+@Test(.timeLimit(.minutes(5)))
+func `redaction runs before the cut, so a key straddling it does not leak its start`() {
   let key = "sk-straddle-0123456789"
   let redaction = Redaction(secrets: [key])
   let text = String(repeating: "x", count: 95) + key + " and more"
@@ -73,7 +80,8 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(!excerpt.contains("sk-s"))
 }
 
-@Test func `the start of a key at the end of a text that was already cut is redacted`() {
+@Test(.timeLimit(.minutes(5)))
+func `the start of a key at the end of a text that was already cut is redacted`() {
   let key = "sk-cutoff-0123456789"
   let redaction = Redaction(secrets: [key])
   #expect(
@@ -83,7 +91,7 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(redaction.excerpt(of: "ends with sk-c", limit: 100) == "ends with sk-c")
 }
 
-@Test func `descriptions and dumps of an endpoint show no secret`() throws {
+@Test(.timeLimit(.minutes(5))) func `descriptions and dumps of an endpoint show no secret`() throws {
   let config = try endpoint(
     "https://bob:pw-998877@api.example.com/v1?api_key=qk-123456", apiKey: "sk-main-key-1",
     headers: [
@@ -100,17 +108,21 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(config.additionalHeaders.description.contains("X-Org: acme"))
 }
 
-@Test(arguments: [
-  "Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-API-Key", "Ocp-Apim-Subscription-Key",
-  "apikey",
-  "X-Auth", "x-access-token", "Client-Secret", "X-Password",
-])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: [
+    "Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-API-Key", "Ocp-Apim-Subscription-Key",
+    "apikey",
+    "X-Auth", "x-access-token", "Client-Secret", "X-Password",
+  ])
 func `secret header names are recognised in any case`(name: String) {
   #expect(Redaction.isSecretName(name))
   #expect(Redaction.isSecretName(name.uppercased()))
 }
 
-@Test(arguments: ["Content-Type", "Accept", "User-Agent", "X-Org", "OpenAI-Organization"])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: ["Content-Type", "Accept", "User-Agent", "X-Org", "OpenAI-Organization"])
 func `ordinary header names are not secret`(name: String) {
   #expect(!Redaction.isSecretName(name))
 }

@@ -16,7 +16,8 @@ private func redirectingTransport(
   }
 }
 
-@Test func `a redirect to another host is refused, names the target, and sends nothing there`() async throws {
+@Test(.timeLimit(.minutes(5)))
+func `a redirect to another host is refused, names the target, and sends nothing there`() async throws {
   let transport = redirectingTransport(to: "http://elsewhere.test/v1/chat/completions")
   let outcome = try await streamThrough(transport)
   #expect(outcome.chatError?.kind == .redirectRefused, "\(String(describing: outcome.error))")
@@ -24,7 +25,9 @@ private func redirectingTransport(
   #expect(transport.requests.map(\.url.host) == ["model.test"])
 }
 
-@Test(arguments: ["https://model.test/v1/chat/completions", "http://model.test:8080/v1/chat/completions"])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: ["https://model.test/v1/chat/completions", "http://model.test:8080/v1/chat/completions"])
 func `another scheme or port is another origin`(location: String) async throws {
   let transport = redirectingTransport(to: location)
   let outcome = try await streamThrough(transport)
@@ -32,7 +35,8 @@ func `another scheme or port is another origin`(location: String) async throws {
   #expect(transport.requests.count == 1)
 }
 
-@Test func `a same-origin redirect is followed with the method, body and credentials`() async throws {
+@Test(.timeLimit(.minutes(5)))
+func `a same-origin redirect is followed with the method, body and credentials`() async throws {
   let transport = redirectingTransport(to: "/v2/chat/completions")
   let outcome = try await streamThrough(transport)
   #expect(outcome.error == nil && outcome.text == "moved")
@@ -43,14 +47,16 @@ func `another scheme or port is another origin`(location: String) async throws {
   #expect(second.headers["Authorization"] == "Bearer sk-client-key")
 }
 
-@Test func `303 turns the POST into a GET without a body`() async throws {
+@Test(.timeLimit(.minutes(5))) func `303 turns the POST into a GET without a body`() async throws {
   let transport = redirectingTransport(status: 303, to: "/v2/result")
   _ = try await streamThrough(transport)
   let second = try #require(transport.requests.last)
   #expect(second.method == "GET" && second.body == nil && second.headers["Content-Type"] == nil)
 }
 
-@Test func `opting in follows a cross-origin redirect without any credential`() async throws {
+@Test(.timeLimit(.minutes(5))) func `opting in follows a cross-origin redirect without any credential`()
+  async throws
+{
   let transport = redirectingTransport(to: "http://elsewhere.test/v1/chat/completions")
   let endpoint = EndpointConfiguration(
     baseURL: try #require(URL(string: "http://model.test/v1")), apiKey: "sk-client-key",
@@ -70,7 +76,7 @@ func `another scheme or port is another origin`(location: String) async throws {
   #expect(second.headers["X-Org"] == "acme")
 }
 
-@Test func `a redirect loop says so, with the chain`() async throws {
+@Test(.timeLimit(.minutes(5))) func `a redirect loop says so, with the chain`() async throws {
   let transport = redirectingTransport(status: 302, to: "/v1/chat/completions")
   let outcome = try await streamThrough(transport)
   #expect(outcome.chatError?.kind == .tooManyRedirects)
@@ -78,7 +84,7 @@ func `another scheme or port is another origin`(location: String) async throws {
     outcome.chatError?.message.hasPrefix("redirect loop: http://model.test/v1/chat/completions") == true)
 }
 
-@Test func `more than five redirects fail`() async throws {
+@Test(.timeLimit(.minutes(5))) func `more than five redirects fail`() async throws {
   let transport = InMemoryTransport { request in
     let step = Int(request.url.lastPathComponent) ?? 0
     return .init(status: 307, headers: ["Location": "/hop/\(step + 1)"])
@@ -89,7 +95,8 @@ func `another scheme or port is another origin`(location: String) async throws {
   #expect(transport.requests.count == 6)
 }
 
-@Test(arguments: ["file:///etc/passwd", "ftp://model.test/x", "gopher://model.test/"])
+@Test(
+  .timeLimit(.minutes(5)), arguments: ["file:///etc/passwd", "ftp://model.test/x", "gopher://model.test/"])
 func `a redirect to a non-HTTP scheme is refused`(location: String) async throws {
   let transport = redirectingTransport(to: location)
   let outcome = try await streamThrough(transport, redirectPolicy: .followCrossOriginWithoutCredentials)

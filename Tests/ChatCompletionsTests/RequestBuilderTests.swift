@@ -22,14 +22,16 @@ private func body(
 private let prompt = Transcript.Entry.prompt(Transcript.Prompt(id: "p", segments: [text("Hi")]))
 private let weather = Transcript.ToolDefinition(tool: WeatherTool())
 
-@Test func `a prompt alone gives the model, one user message and the stream fields`() throws {
+@Test(.timeLimit(.minutes(5))) func `a prompt alone gives the model, one user message and the stream fields`()
+  throws
+{
   #expect(
     try body([prompt])
       == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"stream":true,"#
       + #""stream_options":{"include_usage":true}}"#)
 }
 
-@Test func `every entry kind becomes its message`() throws {
+@Test(.timeLimit(.minutes(5))) func `every entry kind becomes its message`() throws {
   let entries: [Transcript.Entry] = [
     .instructions(
       Transcript.Instructions(id: "i", segments: [text("Be brief.")], toolDefinitions: [weather])),
@@ -57,7 +59,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
       + #""stream":true,"stream_options":{"include_usage":true}}"#)
 }
 
-@Test func `tool calls right after a response join its assistant message`() throws {
+@Test(.timeLimit(.minutes(5))) func `tool calls right after a response join its assistant message`() throws {
   let entries: [Transcript.Entry] = [
     prompt,
     .response(Transcript.Response(id: "a", assetIDs: [], segments: [text("Let me look.")])),
@@ -73,7 +75,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
         + #""function":{"name":"weather","arguments":"{}"}}]}"#))
 }
 
-@Test func `the same request gives the same bytes`() throws {
+@Test(.timeLimit(.minutes(5))) func `the same request gives the same bytes`() throws {
   let entries: [Transcript.Entry] = [
     .instructions(Transcript.Instructions(id: "i", segments: [text("Be brief.")], toolDefinitions: [])),
     prompt,
@@ -86,7 +88,8 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   }
 }
 
-@Test func `tools are sent only when there are any, with their JSON schema`() throws {
+@Test(.timeLimit(.minutes(5))) func `tools are sent only when there are any, with their JSON schema`() throws
+{
   #expect(try !body([prompt]).contains("tools"))
   let json = try body([prompt], tools: [weather])
   #expect(
@@ -97,7 +100,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   #expect(!json.contains("tool_choice"))
 }
 
-@Test func `tool choice follows the tool calling mode`() throws {
+@Test(.timeLimit(.minutes(5))) func `tool choice follows the tool calling mode`() throws {
   func choice(
     _ mode: GenerationOptions.ToolCallingMode, _ tools: [Transcript.ToolDefinition]
   ) throws -> String {
@@ -113,7 +116,8 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   #expect(try !body([prompt], options: GenerationOptions(toolCallingMode: .required)).contains("tool_choice"))
 }
 
-@Test func `required tool calling applies to the first round of a turn only`() throws {
+@Test(.timeLimit(.minutes(5))) func `required tool calling applies to the first round of a turn only`() throws
+{
   let entries: [Transcript.Entry] = [
     prompt,
     .toolCalls(
@@ -126,7 +130,8 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   #expect(json.contains(#""tool_choice":"auto""#))
 }
 
-@Test func `a schema is a strict json_schema response format, or json_object with a schema`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `a schema is a strict json_schema response format, or json_object with a schema`() throws {
   let schema = WeatherTool().parameters
   #expect(
     try body([prompt], schema: schema).contains(
@@ -137,13 +142,13 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
       #""response_format":{"type":"json_object","schema":"# + schema.jsonSchema.jsonString + "}"))
 }
 
-@Test func `schema names are cleaned to what OpenAI accepts`() {
+@Test(.timeLimit(.minutes(5))) func `schema names are cleaned to what OpenAI accepts`() {
   #expect(RequestBuilder.schemaName("My Type.v2") == "My_Type_v2")
   #expect(RequestBuilder.schemaName("") == "response")
   #expect(RequestBuilder.schemaName(String(repeating: "a", count: 80)).count == 64)
 }
 
-@Test func `sampling modes map to temperature, top_k, top_p and seed`() throws {
+@Test(.timeLimit(.minutes(5))) func `sampling modes map to temperature, top_k, top_p and seed`() throws {
   #expect(
     try body([prompt], options: GenerationOptions(sampling: .greedy, temperature: 0.9)).contains(
       #""temperature":0,"stream""#))
@@ -159,13 +164,13 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
       .contains(#""seed":9007199254740991"#))
 }
 
-@Test func `the token limit uses the style's field`() throws {
+@Test(.timeLimit(.minutes(5))) func `the token limit uses the style's field`() throws {
   let options = GenerationOptions(maximumResponseTokens: 12)
   #expect(try body([prompt], options: options).contains(#""max_completion_tokens":12,"#))
   #expect(try body([prompt], options: options, style: .llamaCppPython).contains(#""max_tokens":12,"#))
 }
 
-@Test func `images are parts: data as a data URL, URLs as themselves`() throws {
+@Test(.timeLimit(.minutes(5))) func `images are parts: data as a data URL, URLs as themselves`() throws {
   let url = try #require(URL(string: "https://example.com/cat.png"))
   let entry = Transcript.Entry.prompt(
     Transcript.Prompt(
@@ -187,7 +192,9 @@ private struct Sticker: CustomSegment, Equatable {
   var id = "sticker"
 }
 
-@Test func `a custom segment is unsupported transcript content naming the entry`() throws {
+@Test(.timeLimit(.minutes(5))) func `a custom segment is unsupported transcript content naming the entry`()
+  throws
+{
   let entry = Transcript.Entry.prompt(Transcript.Prompt(id: "p", segments: [.custom(Sticker())]))
   do {
     _ = try body([entry])
@@ -198,14 +205,15 @@ private struct Sticker: CustomSegment, Equatable {
   }
 }
 
-@Test func `an image outside a prompt is unsupported transcript content`() throws {
+@Test(.timeLimit(.minutes(5))) func `an image outside a prompt is unsupported transcript content`() throws {
   let image = Transcript.Segment.attachment(
     .init(id: "a", content: .image(.init(data: Data([1]), mimeType: "image/png"))))
   let entry = Transcript.Entry.response(Transcript.Response(id: "r", assetIDs: [], segments: [image]))
   #expect(throws: LanguageModelError.self) { try body([prompt, entry]) }
 }
 
-@Test func `the configuration identifies the endpoint and credential, not the model name`() throws {
+@Test(.timeLimit(.minutes(5)))
+func `the configuration identifies the endpoint and credential, not the model name`() throws {
   let url = try #require(URL(string: "http://127.0.0.1:8080"))
   let first = ChatCompletionsLanguageModel(name: "a", baseURL: url, apiKey: "k1")
   let second = ChatCompletionsLanguageModel(

@@ -44,7 +44,9 @@ private func greedy(_ tokens: Int, tools: GenerationOptions.ToolCallingMode? = n
 /// against the real llama-cpp-python server of `scripts/local-model`. The
 /// server answers one request at a time, so the tests take turns (the
 /// concurrency test brings its own concurrency).
-@Suite(.serialized, .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)))
+@Suite(
+  .serialized, .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
+  .timeLimit(.minutes(10)))
 struct SessionLocalServerTests {
   let model: ChatCompletionsLanguageModel
 

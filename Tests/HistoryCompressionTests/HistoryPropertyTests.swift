@@ -98,7 +98,7 @@ struct PropertyCase {
   }
 }
 
-@Suite struct `History properties` {
+@Suite(.timeLimit(.minutes(5))) struct `History properties` {
   static let caseCount = 10_000
   static let shardCount = 4
 

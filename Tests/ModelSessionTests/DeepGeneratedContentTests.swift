@@ -31,7 +31,7 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
 // These run inside async tests, on Swift concurrency's cooperative threads,
 // where a recursive walk over 10,000 levels would overflow a small stack.
 
-@Test func `deeply nested values compare and hash without recursion`() async throws {
+@Test(.timeLimit(.minutes(5))) func `deeply nested values compare and hash without recursion`() async throws {
   let first = nestedArrays(depth: 10_000)
   let second = nestedArrays(depth: 10_000)
   #expect(first == second)
@@ -43,7 +43,7 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
   #expect(Set([first, second, objects]).count == 2)
 }
 
-@Test func `deeply nested values serialize and parse back`() async throws {
+@Test(.timeLimit(.minutes(5))) func `deeply nested values serialize and parse back`() async throws {
   let objects = nestedObjects(depth: 10_000)
   let text = objects.jsonString
   #expect(text.hasPrefix(#"{"a":{"a":"#))
@@ -53,7 +53,9 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
   #expect(try GeneratedContent(json: shallower.jsonString(prettyPrinted: true)) == shallower)
 }
 
-@Test func `deeply nested values are destroyed without overflowing the stack`() async throws {
+@Test(.timeLimit(.minutes(5))) func `deeply nested values are destroyed without overflowing the stack`()
+  async throws
+{
   for _ in 0..<3 {
     var parsed: GeneratedContent? = try GeneratedContent(json: nestedObjects(depth: 10_000).jsonString)
     // The parse kept every level (counted with a loop, not the code under test), so freeing it frees 10,000.
@@ -65,7 +67,7 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
   }
 }
 
-@Test func `equality ignores completeness but not key order`() throws {
+@Test(.timeLimit(.minutes(5))) func `equality ignores completeness but not key order`() throws {
   let complete = try GeneratedContent(json: #"{"a":1}"#)
   let partial = try GeneratedContent(partialJSON: #"{"a":1"#)
   #expect(complete == partial)

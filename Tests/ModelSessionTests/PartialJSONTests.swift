@@ -43,7 +43,8 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
   }
 }
 
-@Test func `every prefix of a document parses as a consistent partial value`() throws {
+@Test(.timeLimit(.minutes(5))) func `every prefix of a document parses as a consistent partial value`() throws
+{
   let final = try GeneratedContent(json: sampleDocument)
   let bytes = Array(sampleDocument.utf8)
   for length in 0...bytes.count {
@@ -60,39 +61,43 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
   #expect(try GeneratedContent(partialJSON: sampleDocument) == final)
 }
 
-@Test(arguments: [
-  (#"{"a": "hel"#, #"{"a":"hel"}"#),
-  (#"{"a": "x\u00"#, #"{"a":"x"}"#),
-  (#"{"a": "x\ud83d"#, #"{"a":"x"}"#),
-  (#"{"a": "x\ud83d\u"#, #"{"a":"x"}"#),
-  (#"{"a": "x\"#, #"{"a":"x"}"#),
-  (#"{"a": 12"#, #"{"a":12}"#),
-  (#"{"a": 1."#, #"{"a":1}"#),
-  (#"{"a": 1.5e"#, #"{"a":1.5}"#),
-  (#"{"a": 1.5e-"#, #"{"a":1.5}"#),
-  (#"{"a": -"#, #"{}"#),
-  (#"{"a": 1"# + String(repeating: "0", count: 400), #"{}"#),
-  (#"{"a": tr"#, #"{}"#),
-  (#"{"a": nul"#, #"{}"#),
-  (#"{"a": null"#, #"{"a":null}"#),
-  (#"{"a""#, #"{}"#),
-  (#"{"a":"#, #"{}"#),
-  (#"{"a"#, #"{}"#),
-  (#"{"#, #"{}"#),
-  (#"[1, 2, "#, #"[1,2]"#),
-  (#"[1, [2, {"b": [true"#, #"[1,[2,{"b":[true]}]]"#),
-  ("", "null"),
-  ("  ", "null"),
-  ("fals", "null"),
-  (#""abc"#, #""abc""#),
-])
+@Test(
+  .timeLimit(.minutes(5)),
+  arguments: [
+    (#"{"a": "hel"#, #"{"a":"hel"}"#),
+    (#"{"a": "x\u00"#, #"{"a":"x"}"#),
+    (#"{"a": "x\ud83d"#, #"{"a":"x"}"#),
+    (#"{"a": "x\ud83d\u"#, #"{"a":"x"}"#),
+    (#"{"a": "x\"#, #"{"a":"x"}"#),
+    (#"{"a": 12"#, #"{"a":12}"#),
+    (#"{"a": 1."#, #"{"a":1}"#),
+    (#"{"a": 1.5e"#, #"{"a":1.5}"#),
+    (#"{"a": 1.5e-"#, #"{"a":1.5}"#),
+    (#"{"a": -"#, #"{}"#),
+    (#"{"a": 1"# + String(repeating: "0", count: 400), #"{}"#),
+    (#"{"a": tr"#, #"{}"#),
+    (#"{"a": nul"#, #"{}"#),
+    (#"{"a": null"#, #"{"a":null}"#),
+    (#"{"a""#, #"{}"#),
+    (#"{"a":"#, #"{}"#),
+    (#"{"a"#, #"{}"#),
+    (#"{"#, #"{}"#),
+    (#"[1, 2, "#, #"[1,2]"#),
+    (#"[1, [2, {"b": [true"#, #"[1,[2,{"b":[true]}]]"#),
+    ("", "null"),
+    ("  ", "null"),
+    ("fals", "null"),
+    (#""abc"#, #""abc""#),
+  ])
 func `partial JSON keeps what is known`(prefix: String, expected: String) throws {
   let content = try GeneratedContent(partialJSON: prefix)
   #expect(content.jsonString == expected)
   #expect(!content.isComplete)
 }
 
-@Test func `unfinished values are marked incomplete and finished ones complete`() throws {
+@Test(.timeLimit(.minutes(5))) func `unfinished values are marked incomplete and finished ones complete`()
+  throws
+{
   let content = try GeneratedContent(partialJSON: #"{"done": [1, 2], "open": [3, "fo"#)
   #expect(!content.isComplete)
   #expect(content[property: "done"]?.isComplete == true)
@@ -103,7 +108,7 @@ func `partial JSON keeps what is known`(prefix: String, expected: String) throws
   #expect(!elements[1].isComplete)
 }
 
-@Test func `a complete document parsed partially is complete`() throws {
+@Test(.timeLimit(.minutes(5))) func `a complete document parsed partially is complete`() throws {
   let content = try GeneratedContent(partialJSON: #"{"a": [1, "x"]} "#)
   #expect(content.isComplete)
   #expect(content == (try GeneratedContent(json: #"{"a": [1, "x"]}"#)))

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite struct `Session failures leave the transcript unchanged` {
+@Suite(.timeLimit(.minutes(5))) struct `Session failures leave the transcript unchanged` {
   @Test func `tools without toolCalling are refused before the executor runs`() async throws {
     let script = ModelScript([.text("never")])
     let model = ScriptedLanguageModel(script: script, capabilities: [])
@@ -224,7 +224,9 @@ struct PositiveCount: Generable {
   var generatedContent: GeneratedContent { GeneratedContent(properties: ["count": count]) }
 }
 
-@Test func `a value that follows the schema but does not decode undoes the turn`() async throws {
+@Test(.timeLimit(.minutes(5))) func `a value that follows the schema but does not decode undoes the turn`()
+  async throws
+{
   let script = ModelScript([.text(#"{"count":-3}"#)])
   let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
   await #expect {

@@ -22,7 +22,7 @@ private func marked(_ content: GeneratedContent) -> String {
   }
 }
 
-@Test(arguments: [1, 2, 3, 5, 7, 16, 64, 1_000])
+@Test(.timeLimit(.minutes(5)), arguments: [1, 2, 3, 5, 7, 16, 64, 1_000])
 func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws {
   let characters = Array(streamedDocument)
   var parser = StreamingJSONParser()
@@ -40,7 +40,8 @@ func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws 
   #expect(parser.content == (try GeneratedContent(json: streamedDocument)))
 }
 
-@Test func `streaming accepts trailing whitespace and rejects trailing text`() throws {
+@Test(.timeLimit(.minutes(5))) func `streaming accepts trailing whitespace and rejects trailing text`() throws
+{
   var parser = StreamingJSONParser()
   try parser.append("[1, 2]")
   #expect(parser.content.isComplete)
@@ -52,7 +53,7 @@ func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws 
   #expect(throws: error) { try parser.append("") }
 }
 
-@Test func `streaming reports errors with offsets into the whole text`() throws {
+@Test(.timeLimit(.minutes(5))) func `streaming reports errors with offsets into the whole text`() throws {
   var parser = StreamingJSONParser()
   try parser.append("{\"a\": [1,\n")
   let error = try #require(throws: JSONParsingError.self) { try parser.append("  2 3]}") }
@@ -62,7 +63,9 @@ func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws 
   #expect(error.message == "expected ',' or ']' after array element")
 }
 
-@Test func `a streamed top-level number stays incomplete until more text arrives`() throws {
+@Test(.timeLimit(.minutes(5))) func `a streamed top-level number stays incomplete until more text arrives`()
+  throws
+{
   var parser = StreamingJSONParser()
   #expect(try parser.append("12").jsonString == "12")
   #expect(!parser.content.isComplete)

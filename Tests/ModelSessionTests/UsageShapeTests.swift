@@ -103,7 +103,7 @@ extension GenerationRecord {
   }
 }
 
-@Suite struct `An unreported cached count stays unknown` {
+@Suite(.timeLimit(.minutes(5))) struct `An unreported cached count stays unknown` {
   @Test func `the nested form leaves cachedTokenCount out when unknown and reads it back`() throws {
     let unknown = GenerationUsage(input: .init(totalTokenCount: 7), output: .init(totalTokenCount: 1))
     let encoder = JSONEncoder()
