@@ -229,10 +229,9 @@ extension DynamicProfile {
     summaryPostamble: String = SummarizeHistory.defaultPostamble,
     options: SummarizeHistory.Options = SummarizeHistory.Options()
   ) -> ModifiedProfile<Self, SummarizeHistory> {
-    modifier(
-      SummarizeHistory(
-        entryThreshold: entryThreshold, model: model, instructions: instructions,
-        summaryPostamble: summaryPostamble, options: options))
+    summarizeHistory(
+      threshold: .entries(entryThreshold), model: model, instructions: instructions,
+      summaryPostamble: summaryPostamble, options: options)
   }
 
   /// Summarizes older history when it passes `tokenThreshold` tokens (see
@@ -248,10 +247,10 @@ extension DynamicProfile {
     summaryPostamble: String = SummarizeHistory.defaultPostamble,
     options: SummarizeHistory.Options = SummarizeHistory.Options()
   ) -> ModifiedProfile<Self, SummarizeHistory> {
-    modifier(
-      SummarizeHistory(
-        tokenThreshold: tokenThreshold, model: model, tokenCounter: tokenCounter, instructions: instructions,
-        summaryPostamble: summaryPostamble, options: options))
+    summarizeHistory(
+      threshold: .tokens(tokenThreshold), model: model, tokenCounter: tokenCounter,
+      instructions: instructions,
+      summaryPostamble: summaryPostamble, options: options)
   }
 
   /// Summarizes older history when it passes `threshold` (see

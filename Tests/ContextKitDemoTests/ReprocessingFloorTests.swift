@@ -6,27 +6,6 @@ import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct `Reprocessing floor` {
-  /// One token per whitespace-separated word, 100 per tool definition, no framing.
-  struct WordCounter: TokenCounter {
-    func tokenCount(of segment: Transcript.Segment) -> Int {
-      guard case .text(let text) = segment else { return 1 }
-      return text.content.split(whereSeparator: \.isWhitespace).count
-    }
-
-    func tokenCount(of entry: Transcript.Entry) -> Int {
-      if case .toolCalls(let calls) = entry { return 5 * calls.calls.count }
-      return entry.segments.reduce(0) { $0 + tokenCount(of: $1) }
-    }
-
-    func tokenCount(of toolDefinition: Transcript.ToolDefinition) -> Int { 100 }
-
-    func tokenCount(of request: LanguageModelExecutorGenerationRequest) -> Int {
-      request.transcript.reduce(0) { $0 + tokenCount(of: $1) }
-    }
-
-    func tokenCounts(of entries: [Transcript.Entry]) -> [Int] { entries.map { tokenCount(of: $0) } }
-  }
-
   /// A switch flipped between turns.
   final class Switch: Sendable {
     let isOn = Mutex(false)
@@ -68,7 +47,7 @@ import Testing
     }
 
     let counts = try await ReprocessingFloor.newTokenCounts(
-      of: records, model: PromptCacheModel(tokenCounter: WordCounter()))
+      of: records, model: PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100)))
     // 1: the weather tool (100), the instructions (3), the prompt (4).
     // 2: the prompt (2); the answer "r0 r1" came from the model.
     // 3: the tool's output "It is 21°C in Oslo." (5); the call came from the model.

@@ -7,27 +7,6 @@ import Testing
 /// end to end through a session: the failure back-off, the memo key and the
 /// summary counted against a token threshold.
 @Suite(.timeLimit(.minutes(1))) struct `One summary path` {
-  /// One token per whitespace-separated word, tool calls 5, no framing.
-  struct WordCounter: TokenCounter {
-    func tokenCount(of segment: Transcript.Segment) -> Int {
-      guard case .text(let text) = segment else { return 1 }
-      return text.content.split(whereSeparator: \.isWhitespace).count
-    }
-
-    func tokenCount(of entry: Transcript.Entry) -> Int {
-      if case .toolCalls(let calls) = entry { return 5 * calls.calls.count }
-      return entry.segments.reduce(0) { $0 + tokenCount(of: $1) }
-    }
-
-    func tokenCount(of toolDefinition: Transcript.ToolDefinition) -> Int { 10 }
-
-    func tokenCount(of request: LanguageModelExecutorGenerationRequest) -> Int {
-      request.transcript.reduce(0) { $0 + tokenCount(of: $1) }
-    }
-
-    func tokenCounts(of entries: [Transcript.Entry]) -> [Int] { entries.map { tokenCount(of: $0) } }
-  }
-
   struct SummarizerDown: Error {}
 
   /// A prompt of 100 words, numbered so that every turn differs.
@@ -60,7 +39,8 @@ import Testing
     // next cut comes at turn 9 (2 + 62 reserved + 4 × 101 + 100 = 568).
     let profile = Profile { Instructions("Be brief.") }
       .compactingHistory(
-        tokenBudget: 500, pinnedTokens: 0, model: summarizer, tokenCounter: WordCounter(),
+        tokenBudget: 500, pinnedTokens: 0, model: summarizer,
+        tokenCounter: WordTokenCounter(toolDefinitionTokens: 10),
         options: .init(retryDelay: .seconds(600), store: SummaryStore(), prefixBreaks: PrefixBreakLog()))
     let sent = try await Self.play(turns: 8, profile: profile)
     // Asked once, at turn 5; turns 6 to 8 need the same range and fall back at once.
@@ -82,7 +62,8 @@ import Testing
         script: ModelScript([.text("Long prompts, summarized by the \(variant) model.")]), variant: variant)
       let profile = Profile { Instructions("Be brief.") }
         .compactingHistory(
-          tokenBudget: 500, pinnedTokens: 0, model: summarizer, tokenCounter: WordCounter(),
+          tokenBudget: 500, pinnedTokens: 0, model: summarizer,
+          tokenCounter: WordTokenCounter(toolDefinitionTokens: 10),
           options: .init(store: store, prefixBreaks: PrefixBreakLog()))
       let main = ScriptedLanguageModel(script: ModelScript([.text("ok")]))
       let session = LanguageModelSession(model: main, profile: profile, history: saved)
@@ -101,7 +82,7 @@ import Testing
     // A summary of 80 words: more than the 62 set aside (a quarter of half of 500).
     let long = (0..<80).map { "s\($0)" }.joined(separator: " ")
     let summarizer = ScriptedLanguageModel(script: ModelScript((0..<8).map { _ in .text(long) }))
-    let counter = WordCounter()
+    let counter = WordTokenCounter(toolDefinitionTokens: 10)
     let profile = Profile { Instructions("Be brief.") }
       .summarizeHistory(
         tokenThreshold: 500, model: summarizer, tokenCounter: counter,

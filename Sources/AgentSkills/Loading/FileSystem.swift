@@ -1,3 +1,5 @@
+import ModelSession
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -62,7 +64,7 @@ enum FileSystem {
   /// The names in a directory, or why it cannot be listed.
   static func contentsOfDirectory(_ path: String) -> Result<Listing, DirectoryError> {
     guard let directory = opendir(path) else {
-      return .failure(DirectoryError(reason: lastErrorDescription()))
+      return .failure(DirectoryError(reason: FileKind.lastError()))
     }
     defer { closedir(directory) }
     var listing = Listing()
@@ -109,25 +111,6 @@ enum FileSystem {
 
   static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
-  }
-
-  /// What a file of type `mode & S_IFMT` is, in words ("a folder", "a FIFO (named pipe)", ...).
-  static func kindName(_ type: mode_t) -> String {
-    switch type {
-    case S_IFREG: "a regular file"
-    case S_IFDIR: "a folder"
-    case S_IFLNK: "a symbolic link"
-    case S_IFIFO: "a FIFO (named pipe)"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    default: "not a regular file"
-    }
-  }
-
-  /// The text of `errno`.
-  static func lastErrorDescription() -> String {
-    String(cString: strerror(errno))
   }
 }
 

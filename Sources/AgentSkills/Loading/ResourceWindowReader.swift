@@ -1,3 +1,5 @@
+import ModelSession
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,7 +25,7 @@ struct ResourceWindowReader {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       throw SkillFileReadError(
-        path: relativePath, problem: .unreadable(reason: FileSystem.lastErrorDescription()))
+        path: relativePath, problem: .unreadable(reason: FileKind.lastError()))
     }
     let size = Int(info.st_size)
     let start = min(max(0, offset), size)
@@ -36,7 +38,7 @@ struct ResourceWindowReader {
         if got == 0 { break }
         if got < 0 {
           if errno == EINTR { continue }
-          return FileSystem.lastErrorDescription()
+          return FileKind.lastError()
         }
         total += got
       }

@@ -1,3 +1,5 @@
+import ModelSession
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,7 +52,7 @@ struct SkillFolderReader: Sendable {
     guard !relativePath.isEmpty, !relativePath.contains("\0") else { throw fail(.invalidPath) }
     if relativePath.hasPrefix("/") { throw fail(.leavesFolder) }
     let root = Self.openDirectory(folder)
-    guard root >= 0 else { throw fail(.folderUnavailable(reason: FileSystem.lastErrorDescription())) }
+    guard root >= 0 else { throw fail(.folderUnavailable(reason: FileKind.lastError())) }
     // The directories opened so far, the folder first; `..` pops one.
     var directories: [Int32] = [root]
     defer { for directory in directories { close(directory) } }
@@ -76,7 +78,7 @@ struct SkillFolderReader: Sendable {
       var info = stat()
       let linkStatus = String(name).withCString { fstatat(current, $0, &info, AT_SYMLINK_NOFOLLOW) }
       guard linkStatus == 0 else {
-        throw fail(errno == ENOENT ? .notFound : .unreadable(reason: FileSystem.lastErrorDescription()))
+        throw fail(errno == ENOENT ? .notFound : .unreadable(reason: FileKind.lastError()))
       }
       guard info.st_mode & S_IFMT == S_IFLNK else {
         if openError == ENOTDIR || (!isLast && info.st_mode & S_IFMT != S_IFDIR) { throw fail(.notFound) }
@@ -132,14 +134,14 @@ struct SkillFolderReader: Sendable {
   ) throws(SkillFileReadError) -> Int32 {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      let reason = FileSystem.lastErrorDescription()
+      let reason = FileKind.lastError()
       close(descriptor)
       throw fail(.unreadable(reason: reason))
     }
     let kind = info.st_mode & S_IFMT
     guard kind == S_IFREG else {
       close(descriptor)
-      throw fail(.notARegularFile(kind: FileSystem.kindName(kind)))
+      throw fail(.notARegularFile(kind: FileKind.name(kind)))
     }
     return descriptor
   }
@@ -148,7 +150,7 @@ struct SkillFolderReader: Sendable {
   static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(SkillFileReadError) -> [UInt8] {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      throw SkillFileReadError(path: path, problem: .unreadable(reason: FileSystem.lastErrorDescription()))
+      throw SkillFileReadError(path: path, problem: .unreadable(reason: FileKind.lastError()))
     }
     let size = Int(info.st_size)
     if size > limit { throw SkillFileReadError(path: path, problem: .tooLarge(size: size, limit: limit)) }
@@ -163,7 +165,7 @@ struct SkillFolderReader: Sendable {
         if count == 0 { break }
         if count < 0 {
           if errno == EINTR { continue }
-          return FileSystem.lastErrorDescription()
+          return FileKind.lastError()
         }
         total += count
       }

@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Names for file types, and `errno` as text, for ``FileWriter`` and ``FileReader``.
-enum FileKind {
+/// Names for file types, and `errno` as text, for the modules that read and write files.
+package enum FileKind {
   /// What a file of type `mode & S_IFMT` is, in words ("a FIFO (named pipe)").
-  static func name(_ mode: mode_t) -> String {
+  package static func name(_ mode: mode_t) -> String {
     switch mode & S_IFMT {
     case S_IFREG: "a regular file"
     case S_IFDIR: "a folder"
@@ -21,7 +21,7 @@ enum FileKind {
   }
 
   /// The system's message for the current `errno`.
-  static func lastError() -> String {
+  package static func lastError() -> String {
     String(cString: strerror(errno))
   }
 }
