@@ -63,6 +63,23 @@ func `additional headers are merged per header, whatever the case of their names
   #expect(headers.fields.count == 5)
 }
 
+@Test(.timeLimit(.minutes(5)))
+func `headers set after creation replace by name in any case, in the literal's order`() throws {
+  var endpoint = EndpointConfiguration(baseURL: try url("http://h"), additionalHeaders: ["X-Org": "acme"])
+  endpoint.additionalHeaders["x-org"] = "other"
+  endpoint.additionalHeaders["USER-AGENT"] = "MyApp/3"
+  #expect(endpoint.additionalHeaders.names == ["x-org", "USER-AGENT"])
+  #expect(endpoint.requestHeaders["X-Org"] == "other")
+  #expect(endpoint.requestHeaders["User-Agent"] == "MyApp/3")
+  #expect(endpoint.requestHeaders.fields.count == 4)
+  endpoint.additionalHeaders = ["B-Second": "2", "A-First": "1", "b-second": "3"]
+  #expect(endpoint.additionalHeaders.names == ["b-second", "A-First"])
+  #expect(endpoint.additionalHeaders["B-SECOND"] == "3")
+  endpoint.additionalHeaders["a-first"] = nil
+  #expect(endpoint.additionalHeaders.names == ["b-second"])
+  #expect(endpoint.requestHeaders["A-First"] == nil)
+}
+
 @Test(.timeLimit(.minutes(5))) func `no key means no Authorization header, and an empty key is no key`()
   throws
 {

@@ -78,7 +78,7 @@ private func fixtureChunks(_ name: String) async throws -> [Chunk] {
 
 private func delta(
   content: String? = nil, reasoning: String? = nil, calls: [Chunk.ToolCallDelta] = [],
-  finish: FinishReason? = nil
+  finish: ChatCompletionChunk.FinishReason? = nil
 ) -> Chunk {
   Chunk(
     choices: [

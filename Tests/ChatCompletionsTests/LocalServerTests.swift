@@ -67,7 +67,7 @@ struct LocalServerTests {
 
   @Test func `the chunk stream decodes text and a finish reason`() async throws {
     var content = ""
-    var finishReasons: [FinishReason] = []
+    var finishReasons: [ChatCompletionChunk.FinishReason] = []
     for try await chunk in try await client.streamChunks(requestBody: requestBody("Say hello.")) {
       content += chunk.choices.compactMap(\.delta.content).joined()
       finishReasons += chunk.choices.compactMap(\.finishReason)

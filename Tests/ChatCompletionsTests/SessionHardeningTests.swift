@@ -41,9 +41,9 @@ struct SessionHardeningTests {
           string: "http://bob:\(password)@127.0.0.1:\(server.port)/echo-secrets?api_key=\(queryToken)&model=x"
         ))
       var model = ChatCompletionsLanguageModel(name: "fault", baseURL: base, apiKey: key)
-      model.endpoint.additionalHeaders = HTTPHeaderFields([
+      model.endpoint.additionalHeaders = [
         "Ocp-Apim-Subscription-Key": subscription, "Cookie": "session=\(cookie); theme=dark", "X-Org": "acme",
-      ])
+      ]
       let session = LanguageModelSession(model: model)
       var thrown: (any Error)?
       do {

@@ -20,7 +20,7 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
 
   /// Creates a stream that decodes the chunks of an SSE body from any source,
   /// such as a recorded file, reading it under `limits`.
-  public init(body: AsyncThrowingStream<Data, any Error>, limits: ResponseLimits = ResponseLimits()) {
+  package init(body: AsyncThrowingStream<Data, any Error>, limits: ResponseLimits = ResponseLimits()) {
     self.init(body: HTTPBody(body), decoder: ChunkDecoder(), limits: limits)
   }
 

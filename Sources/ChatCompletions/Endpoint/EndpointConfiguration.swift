@@ -25,7 +25,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   public var apiKey: APIKey?
 
   /// Headers set over the defaults, one field at a time (names are case-insensitive).
-  public var additionalHeaders: HTTPHeaderFields
+  public var additionalHeaders: Headers
 
   /// Which redirects requests follow: by default at most five within the
   /// base URL's origin, so that the credential never leaves it.
@@ -42,7 +42,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   ) {
     self.baseURL = baseURL
     self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : APIKey($0) }
-    self.additionalHeaders = HTTPHeaderFields(additionalHeaders)
+    self.additionalHeaders = Headers(additionalHeaders)
     self.redirectPolicy = redirectPolicy
   }
 
@@ -77,7 +77,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   /// (`Content-Type: application/json`, `Accept: text/event-stream`,
   /// `User-Agent: ContextKit/<version>`), then `Authorization: Bearer <key>`,
   /// then ``additionalHeaders`` set over them one field at a time.
-  public var requestHeaders: HTTPHeaderFields {
+  package var requestHeaders: HTTPHeaderFields {
     var headers = HTTPHeaderFields(orderedFields: [
       ("Content-Type", "application/json"),
       ("Accept", "text/event-stream"),
@@ -86,7 +86,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     if let apiKey {
       headers["Authorization"] = "Bearer \(apiKey.revealed)"
     }
-    return headers.merging(additionalHeaders)
+    return headers.merging(additionalHeaders.fields)
   }
 
   /// A request with ``requestHeaders``, the given method, body and timeouts.
@@ -110,7 +110,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
 
   /// The base URL and the names of the headers; the key and the header values are never shown.
   public var description: String {
-    let names = additionalHeaders.fields.map(\.name).joined(separator: ", ")
+    let names = additionalHeaders.names.joined(separator: ", ")
     return "EndpointConfiguration(baseURL: \(redaction.describe(baseURL)), apiKey: "
       + (apiKey == nil ? "none" : "<redacted>") + ", additionalHeaders: [\(names)])"
   }

@@ -9,28 +9,28 @@
 /// headers["accept"] = "application/json"
 /// headers["ACCEPT"]  // "application/json"
 /// ```
-public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConvertible,
+package struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {
   /// The fields in the order they were first set, each with the name as last spelled.
-  public private(set) var fields: [(name: String, value: String)] = []
+  package private(set) var fields: [(name: String, value: String)] = []
 
   /// Creates header fields from name-value pairs; later names win over earlier ones.
-  public init(_ fields: [String: String] = [:]) {
+  package init(_ fields: [String: String] = [:]) {
     for (name, value) in fields.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
       self[name] = value
     }
   }
 
   /// Creates header fields from ordered name-value pairs; later names win over earlier ones.
-  public init(orderedFields: [(String, String)]) {
+  package init(orderedFields: [(String, String)]) {
     for (name, value) in orderedFields {
       self[name] = value
     }
   }
 
   /// The value of the field with this name in any case, or `nil`; setting `nil` removes it.
-  public subscript(name: String) -> String? {
+  package subscript(name: String) -> String? {
     get {
       let key = name.lowercased()
       return fields.first { $0.name.lowercased() == key }?.value
@@ -48,7 +48,7 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConver
   }
 
   /// These fields with `other`'s fields set over them, one field at a time.
-  public func merging(_ other: HTTPHeaderFields) -> HTTPHeaderFields {
+  package func merging(_ other: HTTPHeaderFields) -> HTTPHeaderFields {
     var merged = self
     for (name, value) in other.fields {
       merged[name] = value
@@ -57,12 +57,12 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConver
   }
 
   /// Iterates over the fields in order.
-  public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
+  package func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
     fields.makeIterator()
   }
 
   /// Fields are equal when they have the same names (in any case) and values, in the same order.
-  public static func == (lhs: HTTPHeaderFields, rhs: HTTPHeaderFields) -> Bool {
+  package static func == (lhs: HTTPHeaderFields, rhs: HTTPHeaderFields) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy {
         $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
@@ -72,15 +72,15 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConver
   /// The fields as `name: value` lines, with the values of credential
   /// headers (`Authorization`, `Cookie`, and any name containing `key`,
   /// `token`, `secret`, `auth`, `pass`, `session` or `signature`) shown as `<redacted>`.
-  public var description: String {
+  package var description: String {
     "[" + redactedFields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "]"
   }
 
   /// The same as ``description``: credential values are never shown.
-  public var debugDescription: String { description }
+  package var debugDescription: String { description }
 
   /// A mirror of the fields with credential values redacted.
-  public var customMirror: Mirror {
+  package var customMirror: Mirror {
     Mirror(
       self, children: redactedFields.map { (label: $0.name, value: $0.value as Any) },
       displayStyle: .dictionary)
@@ -93,7 +93,7 @@ public struct HTTPHeaderFields: Sendable, Hashable, Sequence, CustomStringConver
   }
 
   /// Hashes the fields' lowercased names and values in order.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     for field in fields {
       hasher.combine(field.name.lowercased())
       hasher.combine(field.value)

@@ -40,7 +40,7 @@ struct Redaction: Sendable, Hashable {
     if let apiKey = endpoint.apiKey {
       secrets.append(apiKey.revealed)
     }
-    for field in endpoint.additionalHeaders.fields where Self.isSecretName(field.name) {
+    for field in endpoint.additionalHeaders.fields.fields where Self.isSecretName(field.name) {
       secrets += Self.credentials(inHeaderValue: field.value)
     }
     secrets += Self.credentials(in: endpoint.baseURL)

@@ -2,9 +2,9 @@ import Foundation
 import ModelSession
 
 /// Runs generations for ``ChatCompletionsLanguageModel``: builds the request
-/// with ``RequestBuilder``, streams it through one shared
+/// with `RequestBuilder`, streams it through one shared
 /// ``ChatCompletionsClient``, and sends the chunks to the session's channel
-/// through ``EventTranslator``.
+/// through `EventTranslator`.
 public struct ChatCompletionsExecutor: LanguageModelExecutor {
   /// What identifies the endpoint and credential: the base URL, the API key,
   /// the additional headers, the redirect policy, and the client's timeouts.

@@ -72,7 +72,7 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   }
 
   /// The builder that turns a generation request into this model's request body.
-  public var requestBuilder: RequestBuilder {
+  package var requestBuilder: RequestBuilder {
     RequestBuilder(model: name, style: requestStyle)
   }
 }

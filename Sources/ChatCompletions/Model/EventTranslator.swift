@@ -30,19 +30,19 @@ import ModelSession
 /// - `finish_reason: "length"` is recorded in the response's metadata under
 ///   ``finishReasonKey``; `content_filter` throws `guardrailViolation`; a
 ///   streamed `refusal` throws `refusal` when the stream ends.
-public struct EventTranslator: Sendable {
+package struct EventTranslator: Sendable {
   /// A channel event.
-  public typealias Event = LanguageModelExecutorGenerationChannel.Event
+  package typealias Event = LanguageModelExecutorGenerationChannel.Event
 
   /// The response metadata key that records an unusual finish reason.
-  public static let finishReasonKey = "finishReason"
+  package static let finishReasonKey = "finishReason"
 
   /// The entry id of the response.
-  public let responseEntryID: String
+  package let responseEntryID: String
   /// The entry id of the tool calls.
-  public let toolCallsEntryID: String
+  package let toolCallsEntryID: String
   /// The entry id of the reasoning.
-  public let reasoningEntryID: String
+  package let reasoningEntryID: String
 
   private struct CallState: Sendable {
     var id: String
@@ -60,12 +60,12 @@ public struct EventTranslator: Sendable {
   /// How many calls got an id from the translator.
   private var synthesizedCallCount = 0
   private var refusal = ""
-  private var finishReasons: [FinishReason] = []
+  private var finishReasons: [ChatCompletionChunk.FinishReason] = []
   private var usage: ChatCompletionChunk.Usage?
   private var timings: ChatCompletionChunk.Timings?
 
   /// Creates a translator with fresh entry ids (or the given ones, for tests).
-  public init(
+  package init(
     responseEntryID: String = UUID().uuidString, toolCallsEntryID: String = UUID().uuidString,
     reasoningEntryID: String = UUID().uuidString
   ) {
@@ -75,7 +75,7 @@ public struct EventTranslator: Sendable {
   }
 
   /// The finish reasons seen so far, in order.
-  public var seenFinishReasons: [FinishReason] { finishReasons }
+  package var seenFinishReasons: [ChatCompletionChunk.FinishReason] { finishReasons }
 
   /// The events for one chunk.
   ///
@@ -83,7 +83,7 @@ public struct EventTranslator: Sendable {
   ///   the choice with `content_filter`; a ``ChatCompletionsError`` of kind
   ///   ``ChatCompletionsError/Kind/malformedResponse`` when a tool call is
   ///   replaced on its index before it got a name, or an id comes back on another call.
-  public mutating func translate(_ chunk: ChatCompletionChunk) throws -> [Event] {
+  package mutating func translate(_ chunk: ChatCompletionChunk) throws -> [Event] {
     var events: [Event] = []
     for choice in chunk.choices where choice.index == 0 {
       try translate(choice.delta, into: &events)
@@ -118,7 +118,7 @@ public struct EventTranslator: Sendable {
   /// - Throws: `LanguageModelError.refusal` when the model streamed a refusal;
   ///   a ``ChatCompletionsError`` of kind ``ChatCompletionsError/Kind/malformedResponse``
   ///   when a tool call never got its name.
-  public func finish() throws {
+  package func finish() throws {
     for call in calls.values.sorted(by: { $0.index < $1.index }) {
       try Self.checkNamed(call)
     }
@@ -203,7 +203,9 @@ public struct EventTranslator: Sendable {
     calls[index] = call
   }
 
-  private mutating func finish(with reason: FinishReason, into events: inout [Event]) throws {
+  private mutating func finish(
+    with reason: ChatCompletionChunk.FinishReason, into events: inout [Event]
+  ) throws {
     finishReasons.append(reason)
     switch reason {
     case .contentFilter:

@@ -16,14 +16,14 @@ import ModelSession
 /// any), `tool_choice`, `response_format` (when a schema is requested),
 /// `temperature`, `top_p`, `top_k`, `seed`, the token limit, `stream: true`
 /// and `stream_options: {"include_usage": true}`.
-public struct RequestBuilder: Sendable {
+package struct RequestBuilder: Sendable {
   /// The model name sent as `model`.
-  public var model: String
+  package var model: String
   /// The server's spelling of `response_format` and the token limit.
-  public var style: ChatCompletionsRequestStyle
+  package var style: ChatCompletionsRequestStyle
 
   /// Creates a builder.
-  public init(model: String, style: ChatCompletionsRequestStyle = .openAI) {
+  package init(model: String, style: ChatCompletionsRequestStyle = .openAI) {
     self.model = model
     self.style = style
   }
@@ -32,12 +32,12 @@ public struct RequestBuilder: Sendable {
   ///
   /// - Throws: `LanguageModelError.unsupportedTranscriptContent` for a
   ///   transcript entry that the protocol cannot carry (a custom segment).
-  public func body(for request: LanguageModelExecutorGenerationRequest) throws -> Data {
+  package func body(for request: LanguageModelExecutorGenerationRequest) throws -> Data {
     Data(try bodyContent(for: request).jsonString.utf8)
   }
 
   /// The request body as an ordered JSON value.
-  public func bodyContent(for request: LanguageModelExecutorGenerationRequest) throws -> GeneratedContent {
+  package func bodyContent(for request: LanguageModelExecutorGenerationRequest) throws -> GeneratedContent {
     let options = request.generationOptions
     var body: [(String, GeneratedContent)] = [
       ("model", GeneratedContent(model)),

@@ -5,25 +5,25 @@
 /// let events = parser.parse(Array("data: hello\n\n".utf8))
 /// // events == [ServerSentEvent(data: "hello")]
 /// ```
-public struct ServerSentEvent: Sendable, Hashable {
+package struct ServerSentEvent: Sendable, Hashable {
   /// The event type from the `event:` field, `"message"` when the event named none.
-  public var type: String
+  package var type: String
 
   /// The event's data: the values of its `data:` lines joined with line feeds.
-  public var data: String
+  package var data: String
 
   /// The last event ID seen on the stream when this event was dispatched (`""` when none).
-  public var lastEventID: String
+  package var lastEventID: String
 
   /// Creates an event.
-  public init(type: String = "message", data: String, lastEventID: String = "") {
+  package init(type: String = "message", data: String, lastEventID: String = "") {
     self.type = type
     self.data = data
     self.lastEventID = lastEventID
   }
 
   /// Whether this is the `[DONE]` sentinel that OpenAI-compatible servers send last.
-  public var isDone: Bool {
+  package var isDone: Bool {
     data == "[DONE]"
   }
 }

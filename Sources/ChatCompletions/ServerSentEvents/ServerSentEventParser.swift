@@ -21,12 +21,12 @@
 /// whose `data:` lines add up to more than ``maximumEventBytes`` throws
 /// ``ServerSentEventLimitError`` before the bytes past the bound are kept.
 /// After that error the parser is spent: the stream must be abandoned.
-public struct ServerSentEventParser: Sendable {
+package struct ServerSentEventParser: Sendable {
   /// The longest line kept, in bytes, line end excluded.
-  public let maximumLineBytes: Int
+  package let maximumLineBytes: Int
 
   /// The largest event kept, in bytes: its `data:` values and the line feeds that join them.
-  public let maximumEventBytes: Int
+  package let maximumEventBytes: Int
 
   private var line: [UInt8] = []
   private var data: [UInt8] = []
@@ -37,24 +37,24 @@ public struct ServerSentEventParser: Sendable {
   private var atStreamStart = true
 
   /// The reconnection time in milliseconds, from the last valid `retry:` line.
-  public private(set) var retryMilliseconds: Int?
+  package private(set) var retryMilliseconds: Int?
 
   /// Creates a parser at the start of a stream, with bounds on a line and on
   /// an event (16 MiB each by default; values below 1 count as 1).
-  public init(maximumLineBytes: Int = 16 << 20, maximumEventBytes: Int = 16 << 20) {
+  package init(maximumLineBytes: Int = 16 << 20, maximumEventBytes: Int = 16 << 20) {
     self.maximumLineBytes = max(1, maximumLineBytes)
     self.maximumEventBytes = max(1, maximumEventBytes)
   }
 
   /// The bytes the parser holds between calls: the pending line and event data.
-  public var bufferedByteCount: Int {
+  package var bufferedByteCount: Int {
     line.count + data.count
   }
 
   /// Parses the next bytes of the stream and returns the events they complete.
   ///
   /// - Throws: ``ServerSentEventLimitError`` when a line or an event exceeds its bound.
-  public mutating func parse(
+  package mutating func parse(
     _ bytes: some Sequence<UInt8>
   ) throws(ServerSentEventLimitError) -> [ServerSentEvent] {
     var events: [ServerSentEvent] = []
@@ -107,7 +107,7 @@ public struct ServerSentEventParser: Sendable {
   /// requires, and returns whether anything other than a comment was discarded,
   /// which means that the stream was cut off in the middle of an event.
   @discardableResult
-  public mutating func finish() -> Bool {
+  package mutating func finish() -> Bool {
     let pendingLineIsComment = line.first == .colon
     let cutOff = hasData || !eventType.isEmpty || (!line.isEmpty && !pendingLineIsComment)
     line.removeAll()

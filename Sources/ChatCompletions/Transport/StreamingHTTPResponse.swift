@@ -27,13 +27,4 @@ package struct StreamingHTTPResponse: Sendable {
   package var isSuccess: Bool {
     (200..<300).contains(status)
   }
-
-  /// Reads the rest of the body into one value, up to `limit` bytes (the rest is dropped).
-  package func collectBody(limit: Int = 1 << 20) async throws -> Data {
-    var collected = Data()
-    for try await chunk in body where collected.count < limit {
-      collected.append(chunk.prefix(limit - collected.count))
-    }
-    return collected
-  }
 }

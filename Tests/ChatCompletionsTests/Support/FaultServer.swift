@@ -34,7 +34,7 @@ final class FaultServer {
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: url), timeouts: ChatCompletionsTimeouts(10))
     let response = try await client.transport.send(HTTPRequest(method: "GET", url: url))
-    return try JSONDecoder().decode([ReceivedRequest].self, from: try await response.collectBody())
+    return try JSONDecoder().decode([ReceivedRequest].self, from: try await Self.wholeBody(of: response))
   }
 
   /// Waits until the server has seen `event` at least `count` times (`GET /await/<event>`
@@ -48,8 +48,20 @@ final class FaultServer {
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: url), timeouts: ChatCompletionsTimeouts(Double(seconds + 10)))
     let response = try await client.transport.send(HTTPRequest(method: "GET", url: url))
-    let body = try await response.collectBody()
+    let body = try await Self.wholeBody(of: response, waitingUpTo: Double(seconds + 10))
     return try JSONDecoder().decode([String: Int].self, from: body)["count"] ?? 0
+  }
+
+  /// The whole body of one of the server's small JSON answers, read under the
+  /// client's bounds (1 MiB, `seconds`); a body cut short is an error, not a partial value.
+  private static func wholeBody(
+    of response: StreamingHTTPResponse, waitingUpTo seconds: TimeInterval = 10
+  ) async throws -> Data {
+    let body = await BoundedBodyReader.read(response.body, maximumBytes: 1 << 20, timeLimit: seconds)
+    if let note = body.stopNote {
+      throw FaultServerError(message: "the fault server's answer was not read whole: \(note)")
+    }
+    return body.data
   }
 
   /// The base URL that selects a fault mode: `http://127.0.0.1:<port>/<mode>`.
