@@ -16,6 +16,21 @@ public struct ProfileResolution: Sendable {
   /// How much retained context the history modifiers put back after a cut;
   /// `nil` for the defaults (see ``ContextRetention``). The skills catalog sets it.
   public var contextRetention: ContextRetention?
+  /// The turn the profile is evaluated for; the session sets it before each
+  /// generation, and it is `nil` when the profile is evaluated outside a
+  /// session (a command that prints a catalog, a test).
+  public var turn: ProfileTurn?
+  /// Entries the profile adds to the conversation before this generation.
+  ///
+  /// The session appends them after the turn's entries so far (right after
+  /// the prompt at round 0), stores them in the transcript with the turn like
+  /// the model's own entries, and the model sees them from this generation on.
+  /// Because they go at the end, the prefix a prompt cache holds is kept. The
+  /// skills catalog delivers the body of a skill the user or the app activated
+  /// this way: a call of its activation tool and the tool's output. An
+  /// instructions entry, or a tool output that answers no call, fails the turn
+  /// with `LanguageModelSession.SessionError.invalidProfileEntry`.
+  public var appendedEntries: [Transcript.Entry] = []
 
   /// An empty resolution.
   public init() {}

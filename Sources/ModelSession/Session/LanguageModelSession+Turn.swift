@@ -66,8 +66,10 @@ extension LanguageModelSession {
     var ledger = TurnLedger(stored: stored, prompt: prompt, makeID: { UUID().uuidString })
     for round in 0... {
       try Task.checkCancellation()
-      let setup = try await RoundSetup.resolve(profile, instructionsID: ledger.instructionsID)
+      let turn = ProfileTurn(prompt: prompt, round: round, history: ledger.storedHistory(instructions: nil))
+      let setup = try await RoundSetup.resolve(profile, instructionsID: ledger.instructionsID, turn: turn)
       ledger.latestInstructions = setup.instructions
+      try ledger.append(profileEntries: setup.resolution.appendedEntries)
       let output = try await generateRound(
         round, of: ledger, setup: setup, prompt: prompt, schema: schema, turnIndex: turnIndex,
         onProgress: onProgress)

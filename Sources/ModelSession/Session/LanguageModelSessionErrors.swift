@@ -33,6 +33,9 @@ extension LanguageModelSession {
     case decodingFailure(String)
     /// Two tools of the session have the same name.
     case duplicateToolName(String)
+    /// The profile asked to append an entry the transcript cannot hold there
+    /// (see `ProfileResolution.appendedEntries`); `reason` says which and why.
+    case invalidProfileEntry(reason: String)
 
     /// What went wrong, and what to do about it.
     public var description: String {
@@ -47,6 +50,8 @@ extension LanguageModelSession {
         "the response could not be decoded: \(reason)"
       case .duplicateToolName(let name):
         "two tools are named \"\(name)\"; tool names must be unique in a session"
+      case .invalidProfileEntry(let reason):
+        "the profile appended an entry the transcript cannot hold: \(reason)"
       }
     }
   }

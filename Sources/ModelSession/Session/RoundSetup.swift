@@ -15,10 +15,13 @@ struct RoundSetup {
     resolution.modifiers.reversed()
   }
 
-  /// Evaluates `profile`; the instructions entry gets `instructionsID`.
+  /// Evaluates `profile` for `turn`; the instructions entry gets `instructionsID`.
   /// Throws when two tools share a name.
-  static func resolve(_ profile: any DynamicProfile, instructionsID: String) async throws -> RoundSetup {
+  static func resolve(
+    _ profile: any DynamicProfile, instructionsID: String, turn: ProfileTurn? = nil
+  ) async throws -> RoundSetup {
     var resolution = ProfileResolution()
+    resolution.turn = turn
     try await profile.resolve(into: &resolution)
     return try RoundSetup(resolution: resolution, instructionsID: instructionsID)
   }

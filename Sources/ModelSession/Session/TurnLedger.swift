@@ -49,6 +49,34 @@ struct TurnLedger {
     self.usage += usage
   }
 
+  /// Adds the entries a profile appended before a generation (see
+  /// `ProfileResolution.appendedEntries`), after checking that the transcript
+  /// can hold them: no instructions entry, and every tool output answers a
+  /// call made before it. Nothing is added when one is refused.
+  mutating func append(profileEntries entries: [Transcript.Entry]) throws {
+    guard !entries.isEmpty else { return }
+    var callIDs: Set<String> = []
+    for entry in conversation + newEntries {
+      if case .toolCalls(let calls) = entry { callIDs.formUnion(calls.map(\.id)) }
+    }
+    for (index, entry) in entries.enumerated() {
+      switch entry {
+      case .instructions:
+        throw LanguageModelSession.SessionError.invalidProfileEntry(
+          reason: "entry \(index) is an instructions entry; a conversation has one, at its start")
+      case .toolCalls(let calls):
+        callIDs.formUnion(calls.map(\.id))
+      case .toolOutput(let output) where !callIDs.contains(output.id):
+        throw LanguageModelSession.SessionError.invalidProfileEntry(
+          reason: "entry \(index) is the output of tool \"\(output.toolName)\" with id \"\(output.id)\", "
+            + "which answers no call before it")
+      default:
+        break
+      }
+    }
+    newEntries.append(contentsOf: entries)
+  }
+
   /// Adds the outputs of a round of tool calls.
   mutating func append(toolOutputs: [Transcript.ToolOutput]) {
     newEntries.append(contentsOf: toolOutputs.map(Transcript.Entry.toolOutput))
