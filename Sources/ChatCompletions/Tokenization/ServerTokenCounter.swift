@@ -4,7 +4,10 @@ import ModelSession
 /// llama-cpp-python `/extras/tokenize`), for the history modifiers.
 ///
 /// When the server has no tokenize endpoint, every count comes from the
-/// `fallback` estimate instead. Entry counts are cached by entry id.
+/// `fallback` estimate instead. Entry counts are cached by entry id, except
+/// for instructions entries: a session keeps their id while their content
+/// changes (an instructions skill switched on or off, dynamic instructions),
+/// so they are counted afresh every time.
 ///
 /// ```swift
 /// let counter = ServerTokenCounter(model: model)
@@ -65,8 +68,9 @@ public struct ServerTokenCounter: TokenCounter {
     }
   }
 
-  /// The entry's count, from the cache when it has the entry's id.
+  /// The entry's count, from the cache when it has the entry's id (never for instructions).
   public func tokenCount(of entry: Transcript.Entry) async throws -> Int {
+    guard Self.isCacheable(entry) else { return try await countAfresh(entry) }
     if let cached = cache.counts(for: [entry.id]).first ?? nil {
       return cached
     }
@@ -101,23 +105,37 @@ public struct ServerTokenCounter: TokenCounter {
     return total
   }
 
-  /// The entries' counts, in order, reusing cached counts.
+  /// The entries' counts, in order, reusing cached counts (instructions are always counted afresh).
   public func tokenCounts(of entries: [Transcript.Entry]) async throws -> [Int] {
-    let cached = cache.counts(for: entries.map(\.id))
+    let cacheable = entries.filter(Self.isCacheable)
+    var known = Dictionary(
+      zip(cacheable.map(\.id), cache.counts(for: cacheable.map(\.id))).compactMap { id, count in
+        count.map { (id, $0) }
+      },
+      uniquingKeysWith: { first, _ in first })
     var counts: [Int] = []
     var fresh: [(id: String, count: Int)] = []
     counts.reserveCapacity(entries.count)
-    for (entry, known) in zip(entries, cached) {
-      if let known {
-        counts.append(known)
+    for entry in entries {
+      if Self.isCacheable(entry), let count = known[entry.id] {
+        counts.append(count)
       } else {
         let count = try await countAfresh(entry)
         counts.append(count)
-        fresh.append((id: entry.id, count: count))
+        if Self.isCacheable(entry) {
+          fresh.append((id: entry.id, count: count))
+          known[entry.id] = count
+        }
       }
     }
     cache.store(fresh)
     return counts
+  }
+
+  /// Whether an entry's count may be remembered by its id: every entry but
+  /// instructions, whose content changes under the same id.
+  private static func isCacheable(_ entry: Transcript.Entry) -> Bool {
+    if case .instructions = entry { false } else { true }
   }
 
   private func countAfresh(_ entry: Transcript.Entry) async throws -> Int {
