@@ -20,6 +20,12 @@ import ModelSession
 /// or deactivation rewrites the instructions (a prompt-cache miss from there
 /// on); the generation record says so with an `instructionsChanged` note.
 ///
+/// Give the catalog a budget in tokens with ``catalogBudget(_:)``: over it,
+/// descriptions are shortened, then only names are listed, then skills are
+/// left out of the listing (the tool still takes every name), each step
+/// reported in a `catalogTrimmed` note. The listing then changes only when
+/// the full catalog's text does.
+///
 /// Use one `SkillActivations` per conversation: it also remembers which prompt
 /// skills were delivered.
 public struct Skills: DynamicInstructions {
@@ -45,6 +51,11 @@ public struct Skills: DynamicInstructions {
   /// take when they are put back after a cut (see `ContextRetention`): by
   /// default a quarter of the budget, and at most 5,000 tokens a skill.
   public var retention = ContextRetention()
+  /// The most tokens the catalog may take, and what counts them; `nil` (the
+  /// default) for no limit. Over budget, the catalog shortens descriptions,
+  /// then lists names only, then leaves skills out, and says so in a
+  /// `catalogTrimmed` generation note (see ``SkillCatalogBudget``).
+  public var catalogBudget: SkillCatalogBudget?
 
   /// Creates a catalog.
   public init(
@@ -86,7 +97,7 @@ public struct Skills: DynamicInstructions {
   /// (The session calls `resolve(into:)`, which also tracks deliveries and notes changes.)
   public var body: ProfileContent {
     get async throws {
-      let rendered = try render(active: Set(activations.activeSkillNames))
+      let rendered = try await render(active: Set(activations.activeSkillNames))
       return ProfileContentBuilder.buildBlock(
         ProfileContentBuilder.buildExpression(Instructions(segments: rendered.instructions.segments)),
         ProfileContentBuilder.buildExpression(rendered.tools))
@@ -97,12 +108,14 @@ public struct Skills: DynamicInstructions {
     var instructions = Instructions(segments: [])
     var tools: [any Tool] = []
     var activeInstructionSkills: Set<String> = []
+    var catalog = SkillCatalogListing(text: "", listedSkillNames: [])
   }
 
-  private func render(active: Set<String>) throws -> Rendered {
+  private func render(active: Set<String>) async throws -> Rendered {
     var rendered = Rendered()
     guard !skills.isEmpty else { return rendered }
-    rendered.instructions.segments.append(contentsOf: Instructions(catalogText(active: active)).segments)
+    rendered.catalog = try await catalog(active: active)
+    rendered.instructions.segments.append(contentsOf: Instructions(rendered.catalog.text).segments)
     var skillTools: [any Tool] = []
     for skill in skills where active.contains(skill.name) {
       guard case .instructions(let body, _, let tools) = skill.content else { continue }
@@ -122,29 +135,48 @@ public struct Skills: DynamicInstructions {
     return rendered
   }
 
-  /// The catalog text for a set of active skills: exactly what the model reads.
+  /// The full catalog text for a set of active skills, with no budget
+  /// applied: what the model reads when the catalog has no budget, or fits in it.
   public func catalogText(active: Set<String>) -> String {
-    var lines = [instructions.text, "", "Skills:"]
-    for skill in skills {
-      let state: String
-      if skill.isInstructionsSkill {
-        state = active.contains(skill.name) ? "active" : "on demand"
-      } else {
-        state = "on demand"
-      }
-      lines.append("- \(skill.name) (\(state)): \(skill.description)")
+    SkillCatalogFitter.text(
+      lead: instructions.text, lines: catalogLines(active: active).lazy.map(\.full), unlisted: 0,
+      toolName: toolName)
+  }
+
+  /// The catalog for a set of active skills, fitted in ``catalogBudget``:
+  /// exactly what the model reads, the steps taken and the skills left out.
+  ///
+  /// - Parameter active: The names of the active skills.
+  public func catalog(active: Set<String>) async throws -> SkillCatalogListing {
+    try await SkillCatalogFitter.fit(
+      lead: instructions.text, lines: catalogLines(active: active), toolName: toolName, budget: catalogBudget)
+  }
+
+  /// A copy of the catalog with this budget (`nil` for none).
+  ///
+  /// - Parameter budget: The most tokens the catalog may take, and what counts them.
+  public func catalogBudget(_ budget: SkillCatalogBudget?) -> Skills {
+    var copy = self
+    copy.catalogBudget = budget
+    return copy
+  }
+
+  private func catalogLines(active: Set<String>) -> [SkillCatalogLine] {
+    skills.map { skill in
+      let state = skill.isInstructionsSkill && active.contains(skill.name) ? "active" : "on demand"
+      return SkillCatalogLine(name: skill.name, state: state, description: skill.description)
     }
-    return lines.joined(separator: "\n")
   }
 
   /// Adds the catalog, the bodies of active instructions skills, the
   /// activation tool and the tools of active skills, and notes changes.
   public func resolve(into resolution: inout ProfileResolution) async throws {
     guard !skills.isEmpty else { return }
-    let rendered = try render(active: Set(activations.activeSkillNames))
+    let rendered = try await render(active: Set(activations.activeSkillNames))
     resolution.append(rendered.instructions)
     for tool in rendered.tools { resolution.append(tool) }
     resolution.contextRetention = retention
+    if let note = rendered.catalog.note { resolution.notes.append(note) }
     resolution.modifiers.append(
       SkillDeliveryTracker(
         toolName: toolName, promptSkillNames: Set(skills.filter { !$0.isInstructionsSkill }.map(\.name)),

@@ -22,6 +22,9 @@ public struct GenerationNote: Sendable, Hashable, Codable, CustomStringConvertib
     /// Retained context (a skill's body, say) that a cut dropped and that was
     /// not put back; the message names its key and why.
     public static let contextLeftOut = Kind(rawValue: "contextLeftOut")
+    /// A catalog (of skills, say) did not fit its budget and was shortened:
+    /// the message names each step taken and what was left out.
+    public static let catalogTrimmed = Kind(rawValue: "catalogTrimmed")
     /// Anything else worth knowing.
     public static let information = Kind(rawValue: "information")
 

@@ -1,0 +1,128 @@
+import AgentSkills
+import ModelSession
+import TestSupport
+import Testing
+
+private func instructionsText(_ request: LanguageModelExecutorGenerationRequest) -> String {
+  guard case .instructions(let entry) = request.transcript.first else { return "" }
+  return entry.segments.joinedText
+}
+
+private func firstRecords(_ count: Int, of stream: AsyncStream<GenerationRecord>) async -> [GenerationRecord]
+{
+  var collected: [GenerationRecord] = []
+  for await record in stream {
+    collected.append(record)
+    if collected.count == count { break }
+  }
+  return collected
+}
+
+/// One session over the hand-counted skills of `handCountedSkills` with a
+/// budget; the model answers once (or as scripted).
+private func run(
+  budget: Int?, steps: [ScriptStep] = [.text("Done.")], generations: Int = 1
+) async throws -> (script: ModelScript, records: [GenerationRecord], session: LanguageModelSession) {
+  let script = ModelScript(steps)
+  let profile = Profile { handCountedSkills(budget: budget) }
+  let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+  let stream = session.generationRecords
+  try await session.respond(to: "Help me.")
+  return (script, await firstRecords(generations, of: stream), session)
+}
+
+@Suite(.timeLimit(.minutes(5))) struct `Catalog budget through a session` {
+  @Test func `step one: the model reads first sentences, and the record says how many were shortened`()
+    async throws
+  {
+    let (script, records, _) = try await run(budget: 51)
+    #expect(
+      instructionsText(script.requests[0]) == """
+        Skills help.
+
+        Skills:
+        - alpha (on demand): Reviews SQL for injection.
+        - beta (on demand): Formats Swift code.
+        - delta (on demand): Checks links.
+        - epsilon (on demand): Sorts imports.
+        - gamma (on demand): Writes release notes.
+        - zeta (on demand): Tags releases.
+        """)
+    let notes = records[0].notes.filter { $0.kind == .catalogTrimmed }
+    #expect(
+      notes.map(\.message) == [
+        "catalog of 6 skills over its budget of 51 tokens (52 tokens in full): 2 descriptions shortened "
+          + "to the first sentence and at most 80 characters; the catalog now takes 43 tokens"
+      ])
+  }
+
+  @Test func `step two: the model reads names only`() async throws {
+    let (script, records, _) = try await run(budget: 42)
+    #expect(
+      instructionsText(script.requests[0]) == """
+        Skills help.
+
+        Skills:
+        - alpha (on demand)
+        - beta (on demand)
+        - delta (on demand)
+        - epsilon (on demand)
+        - gamma (on demand)
+        - zeta (on demand)
+        """)
+    let note = try #require(records[0].notes.first { $0.kind == .catalogTrimmed })
+    #expect(
+      note.message
+        == "catalog of 6 skills over its budget of 42 tokens (52 tokens in full): 2 descriptions shortened "
+        + "to the first sentence and at most 80 characters; names only; the catalog now takes 27 tokens")
+  }
+
+  @Test
+  func `step three: skills left out are named in every generation's note and can still be activated`()
+    async throws
+  {
+    let (script, records, session) = try await run(
+      budget: 18,
+      steps: [.toolCall(name: Skills.activateToolName, arguments: #"{"skill":"gamma"}"#), .text("Done.")],
+      generations: 2)
+    let expected = """
+      Skills help.
+
+      Skills:
+      - alpha (on demand)
+      (5 more skills are not listed; activate_skill takes their names too.)
+      """
+    #expect(script.requests.map(instructionsText) == [expected, expected])
+    for record in records {
+      let note = try #require(record.notes.first { $0.kind == .catalogTrimmed })
+      #expect(note.message.contains("5 skills left out, the last in name order from beta on"))
+      #expect(note.message.hasSuffix("skills left out can still be activated by name"))
+    }
+    let outputs = session.transcript.compactMap { entry -> String? in
+      if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+    }
+    #expect(outputs == ["Gamma body."])
+  }
+
+  @Test func `the tool definitions are the same with any budget, and a catalog that fits gets no note`()
+    async throws
+  {
+    var definitions: [[Transcript.ToolDefinition]] = []
+    for budget in [nil, 52, 51, 42, 18, 13] {
+      let (script, records, _) = try await run(budget: budget)
+      definitions.append(script.requests[0].enabledToolDefinitions)
+      let trimmed = records[0].notes.contains { $0.kind == .catalogTrimmed }
+      #expect(trimmed == (budget.map { $0 < 52 } ?? false), "budget \(String(describing: budget))")
+    }
+    #expect(definitions.allSatisfy { $0 == definitions[0] })
+    let schema = try #require(definitions[0].first?.parameters.jsonSchema.jsonString)
+    for name in handCountedNames { #expect(schema.contains("\"\(name)\"")) }
+  }
+
+  @Test func `two sessions with their own budgets show the model the same bytes`() async throws {
+    let first = try await run(budget: 21)
+    let second = try await run(budget: 21)
+    #expect(instructionsText(first.script.requests[0]) == instructionsText(second.script.requests[0]))
+    #expect(first.records[0].notes == second.records[0].notes)
+  }
+}
