@@ -2,14 +2,15 @@ extension GenerationSchema: Codable {
   /// Encodes the schema as the JSON Schema document of `jsonSchema`.
   ///
   /// Keys are handed to the encoder in `jsonSchema`'s fixed order, but
-  /// Foundation's `JSONEncoder` does not keep the order of keys it is given:
-  /// use `.sortedKeys` for byte-stable output from it, or write
-  /// `jsonSchema` with `GeneratedContent`'s own JSON writer to keep the order.
+  /// Foundation's `JSONEncoder` does not keep the order of keys it is given
+  /// (it writes them in a hash order that changes between encodes), and no
+  /// `encode(to:)` can make it. For the same bytes every time, encode with
+  /// ``StableJSONEncoder``, which keeps the order (the properties as
+  /// declared), or give `JSONEncoder` the `.sortedKeys` option.
   ///
   /// ```swift
-  /// let encoder = JSONEncoder()
-  /// encoder.outputFormatting = [.sortedKeys]
-  /// let data = try encoder.encode(schema)  // same schema, same bytes
+  /// let data = try StableJSONEncoder().encode(schema)  // same schema, same bytes
+  /// // the same bytes as Data(schema.jsonSchema.jsonString.utf8)
   /// ```
   public func encode(to encoder: any Encoder) throws {
     try SchemaJSONValue(jsonSchema).encode(to: encoder)
