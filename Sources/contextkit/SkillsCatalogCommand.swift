@@ -5,9 +5,11 @@ import Foundation
 struct SkillsCatalogCommand {
   let roots: SkillRoots
   let json: Bool
+  /// `--budget N`: the catalog's budget in tokens, or `nil` for none.
+  var budget: Int? = nil
 
-  /// `--json`: `{"skills", "instructions", "tools": [{"name", "description", "parameters"}], "diagnostics"}`;
-  /// `parameters` is the tool's JSON Schema.
+  /// `--json`: `{"skills", "instructions", "tools": [{"name", "description", "parameters"}], "budget",
+  /// "diagnostics"}`; `parameters` is the tool's JSON Schema, `budget` a ``CatalogBudgetReport`` or null.
   struct Output: Encodable {
     struct ToolDefinition: Encodable {
       var name: String
@@ -18,7 +20,21 @@ struct SkillsCatalogCommand {
     var skills: [String]
     var instructions: String
     var tools: [ToolDefinition]
+    var budget: CatalogBudgetReport?
     var diagnostics: [SkillDiagnostic]
+
+    private enum CodingKeys: String, CodingKey {
+      case skills, instructions, tools, budget, diagnostics
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(skills, forKey: .skills)
+      try container.encode(instructions, forKey: .instructions)
+      try container.encode(tools, forKey: .tools)
+      try container.encode(budget, forKey: .budget)
+      try container.encode(diagnostics, forKey: .diagnostics)
+    }
   }
 
   /// No skill under the roots loaded.
@@ -35,14 +51,18 @@ struct SkillsCatalogCommand {
       console.printDiagnostics(diagnostics)
       if json {
         console.print(
-          try JSONOutput.string(Output(skills: [], instructions: "", tools: [], diagnostics: diagnostics)))
+          try JSONOutput.string(
+            Output(skills: [], instructions: "", tools: [], budget: nil, diagnostics: diagnostics)))
       }
       console.printError(NothingLoaded(roots: roots.paths).description)
       return .invalidInput
     }
     let skills = Skills(activations: SkillActivations(), skills: library.skills)
+      .catalogBudget(budget.map { SkillCatalogBudget(tokens: $0) })
     var resolution = ProfileResolution()
     try await skills.resolve(into: &resolution)
+    // The budget remembers the fit `resolve` made: the same listing, not counted again.
+    let listing = try await skills.catalog(active: [])
     let instructions = Instructions(segments: resolution.instructionSegments).text
     let definitions = resolution.tools.map { Transcript.ToolDefinition(tool: $0) }
     if json {
@@ -53,7 +73,7 @@ struct SkillsCatalogCommand {
             tools: definitions.map {
               Output.ToolDefinition(name: $0.name, description: $0.description, parameters: $0.parameters)
             },
-            diagnostics: diagnostics)))
+            budget: budget.map { CatalogBudgetReport(listing, budget: $0) }, diagnostics: diagnostics)))
     } else {
       console.printDiagnostics(diagnostics)
       console.print(instructions)
@@ -61,6 +81,10 @@ struct SkillsCatalogCommand {
         console.print("")
         console.print("tool \(definition.name): \(definition.description)")
         console.print(definition.parameters.jsonSchema.jsonString(prettyPrinted: true))
+      }
+      if let budget {
+        console.print("")
+        for line in CatalogBudgetReport.lines(for: listing, budget: budget) { console.print(line) }
       }
     }
     return diagnostics.contains(where: \.isError) ? .invalidInput : .success

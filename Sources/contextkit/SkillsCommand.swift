@@ -9,7 +9,7 @@ struct SkillsCommand: Command {
     usage: contextkit skills list [--json] [ROOT...]
            contextkit skills validate [--strict] [--json] [PATH...]
            contextkit skills show [--json] NAME [ROOT...]
-           contextkit skills catalog [--json] [ROOT...]
+           contextkit skills catalog [--budget N] [--json] [ROOT...]
 
       ROOT is a folder to search for skills; several may be given (an earlier root wins a
       name clash); the default is ./SkillsLibrary.
@@ -21,6 +21,8 @@ struct SkillsCommand: Command {
                  --strict  unknown front-matter keys are errors, and the first error stops
       show       a skill's front matter, sections, links and resources, then its body
       catalog    the exact instructions text and tool definitions the model sees for these skills
+                 --budget N  fit the catalog in N tokens (estimated at 4 bytes a token): shorten
+                             descriptions, then names only, then leave skills out; prints each step
       --json     the result as JSON (shapes in docs/cli.md)
 
       Exit status: 0 success, 1 a skill or root is invalid (diagnostics on standard error),
@@ -53,9 +55,13 @@ struct SkillsCommand: Command {
       try arguments.finish()
       return try SkillDetails(name: skillName, roots: roots, json: json).run(console: console)
     case "catalog":
+      let budget = try arguments.integerOption("--budget")
+      if let budget, budget < 0 {
+        throw CommandLineArguments.UsageError(description: "--budget takes 0 or more tokens, not \(budget)")
+      }
       let roots = try SkillRoots(&arguments)
       try arguments.finish()
-      return try await SkillsCatalogCommand(roots: roots, json: json).run(console: console)
+      return try await SkillsCatalogCommand(roots: roots, json: json, budget: budget).run(console: console)
     default:
       throw CommandLineArguments.UsageError(description: "unknown skills action \"\(action)\"")
     }

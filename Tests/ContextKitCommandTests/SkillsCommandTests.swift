@@ -118,7 +118,7 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     let json = await CommandRun.run(["skills", "catalog", "--json", library])
     #expect(json.code == .success)
     let object = try json.jsonObject()
-    #expect(CommandRun.keys(object) == ["diagnostics", "instructions", "skills", "tools"])
+    #expect(CommandRun.keys(object) == ["budget", "diagnostics", "instructions", "skills", "tools"])
     let tools = try #require(object["tools"] as? [[String: Any]])
     #expect(CommandRun.keys(tools.first) == ["description", "name", "parameters"])
     #expect((tools.first?["parameters"] as? [String: Any])?["type"] as? String == "object")
