@@ -26,12 +26,14 @@ let package = Package(
       pkgConfig: "libcmark",
       providers: [.apt(["libcmark-dev"])]
     ),
+    // A header-only shim: reading a directory's entries without opendir's allocation.
+    .systemLibrary(name: "CDirectoryEntries"),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
-    .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark"]),
+    .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark", "CDirectoryEntries"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
     .target(
       name: "ChatCompletions",

@@ -21,11 +21,23 @@ enum FileSystem {
   static func kind(of path: String) -> Kind? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
+    return kind(info)
+  }
+
+  /// What `name` in the open directory `directory` names, without following
+  /// a final symbolic link, or `nil` when nothing is there.
+  static func kind(of name: String, in directory: Int32) -> Kind? {
+    var info = stat()
+    guard name.withCString({ fstatat(directory, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
+    return kind(info)
+  }
+
+  private static func kind(_ info: stat) -> Kind {
     switch info.st_mode & S_IFMT {
-    case S_IFREG: return .file(size: Int(info.st_size))
-    case S_IFDIR: return .directory
-    case S_IFLNK: return .symbolicLink
-    default: return .other
+    case S_IFREG: .file(size: Int(info.st_size))
+    case S_IFDIR: .directory
+    case S_IFLNK: .symbolicLink
+    default: .other
     }
   }
 
@@ -51,39 +63,6 @@ enum FileSystem {
   static func isInside(_ path: String, folder: String) -> Bool {
     if folder == "/" { return path.hasPrefix("/") }
     return path == folder || path.hasPrefix(folder + "/")
-  }
-
-  /// What a directory holds: its names, and the names that are not valid UTF-8.
-  struct Listing {
-    /// The names that are valid UTF-8, sorted, without `.` and `..`.
-    var names: [String] = []
-    /// The names that are not valid UTF-8, each shown with its bad bytes as `\xHH`.
-    var undecodable: [String] = []
-  }
-
-  /// The names in a directory, or why it cannot be listed.
-  static func contentsOfDirectory(_ path: String) -> Result<Listing, DirectoryError> {
-    guard let directory = opendir(path) else {
-      return .failure(DirectoryError(reason: FileKind.lastError()))
-    }
-    defer { closedir(directory) }
-    var listing = Listing()
-    while let entry = readdir(directory) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-      guard let name = String(validating: bytes, as: UTF8.self) else {
-        listing.undecodable.append(showingInvalidBytes(bytes))
-        continue
-      }
-      if name != "." && name != ".." { listing.names.append(name) }
-    }
-    listing.names.sort()
-    listing.undecodable.sort()
-    return .success(listing)
-  }
-
-  /// Why a directory could not be listed.
-  struct DirectoryError: Error {
-    var reason: String
   }
 
   /// The bytes as text, with each byte that is not part of valid UTF-8 shown as `\xHH`.

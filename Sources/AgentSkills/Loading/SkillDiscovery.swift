@@ -81,10 +81,12 @@ struct SkillDiscovery {
       return
     }
     diagnostics.reportUndecodable(listing.undecodable, in: path)
-    for name in listing.names where !name.hasPrefix(".") {
+    for entry in listing.entries where !entry.name.hasPrefix(".") {
+      let name = entry.name
       let child = path.hasSuffix("/") ? path + name : path + "/" + name
       let childCanonical: String
-      switch FileSystem.kind(of: child) {
+      // The listing says which entries are folders; only the others need a look.
+      switch entry.isDirectory ? .directory : FileSystem.kind(of: child) {
       case .directory:
         childCanonical = canonical == "/" ? "/" + name : canonical + "/" + name
       case .symbolicLink:

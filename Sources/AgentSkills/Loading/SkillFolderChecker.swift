@@ -1,4 +1,11 @@
 import Foundation
+import ModelSession
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks a skill body's links against the files in the skill folder, and lists
 /// those files, without reading any of them.
@@ -8,7 +15,7 @@ struct SkillFolderChecker {
 
   /// The links that name existing files inside the folder; the others are reported.
   ///
-  /// `resources` (from ``resources(into:)``) are known to be inside, so only
+  /// `resources` (from ``resources(inFolder:into:)``) are known to be inside, so only
   /// other paths need their symbolic links resolved.
   func links(
     _ destinations: [MarkdownOutline.Destination], resources: Set<String>,
@@ -76,10 +83,18 @@ struct SkillFolderChecker {
   /// Every file in the folder except the top-level `SKILL.md`, sorted by path,
   /// with its size and whether it is text; hidden names (starting with `.`)
   /// are skipped, and symbolic links that leave the folder are reported.
-  func resources(into diagnostics: inout DiagnosticCollector) -> [SkillResource] {
+  ///
+  /// `folderDescriptor` is an open descriptor of the skill folder, which the
+  /// caller keeps and closes: the walk opens each folder below it relative to
+  /// its parent (never following a link), so no path is looked up from the root again.
+  func resources(
+    inFolder folderDescriptor: Int32, into diagnostics: inout DiagnosticCollector
+  ) -> [SkillResource] {
     var files: [(path: String, size: Int)] = []
     var truncated = false
-    walk(relative: "", depth: 0, files: &files, truncated: &truncated, diagnostics: &diagnostics)
+    walk(
+      folderDescriptor, relative: "", depth: 0, files: &files, truncated: &truncated,
+      diagnostics: &diagnostics)
     if truncated {
       diagnostics.warning(
         "the skill folder holds more than \(CountFormatting.grouped(limits.maximumResources)) files; "
@@ -103,17 +118,14 @@ struct SkillFolderChecker {
   }
 
   private func walk(
-    relative: String, depth: Int, files: inout [(path: String, size: Int)], truncated: inout Bool,
-    diagnostics: inout DiagnosticCollector
+    _ directory: Int32, relative: String, depth: Int, files: inout [(path: String, size: Int)],
+    truncated: inout Bool, diagnostics: inout DiagnosticCollector
   ) {
-    let directory = relative.isEmpty ? canonicalFolder : canonicalFolder + "/" + relative
     let listing: FileSystem.Listing
-    switch FileSystem.contentsOfDirectory(directory) {
+    switch FileSystem.contentsOfDirectory(descriptor: directory) {
     case .success(let value): listing = value
     case .failure(let error):
-      diagnostics.questionable(
-        "the folder \"\(relative.isEmpty ? "." : relative)\" cannot be listed (\(error.reason)); "
-          + "its files are not resources")
+      reportUnlisted(relative, reason: error.reason, into: &diagnostics)
       return
     }
     for name in listing.undecodable {
@@ -121,12 +133,13 @@ struct SkillFolderChecker {
         "the name \"\(relative.isEmpty ? name : relative + "/" + name)\" is not valid UTF-8; "
           + "rename it (it is not a resource)")
     }
-    for name in listing.names where !name.hasPrefix(".") {
+    for entry in listing.entries where !entry.name.hasPrefix(".") {
+      let name = entry.name
       if relative.isEmpty && name == "SKILL.md" { continue }
       let path = relative.isEmpty ? name : relative + "/" + name
-      let absolute = canonicalFolder + "/" + path
-      var kind = FileSystem.kind(of: absolute)
+      var kind = entry.isDirectory ? .directory : FileSystem.kind(of: name, in: directory)
       if kind == .symbolicLink {
+        let absolute = canonicalFolder + "/" + path
         guard let target = FileSystem.realPath(absolute), FileSystem.isInside(target, folder: canonicalFolder)
         else {
           diagnostics.questionable(
@@ -145,11 +158,27 @@ struct SkillFolderChecker {
         }
         files.append((path, size))
       case .directory where depth + 1 < limits.maximumDepth:
+        let child = name.withCString {
+          openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        guard child >= 0 else {
+          reportUnlisted(path, reason: FileKind.lastError(), into: &diagnostics)
+          continue
+        }
+        defer { close(child) }
         walk(
-          relative: path, depth: depth + 1, files: &files, truncated: &truncated, diagnostics: &diagnostics)
+          child, relative: path, depth: depth + 1, files: &files, truncated: &truncated,
+          diagnostics: &diagnostics)
       default:
         continue
       }
     }
+  }
+
+  private func reportUnlisted(_ relative: String, reason: String, into diagnostics: inout DiagnosticCollector)
+  {
+    diagnostics.questionable(
+      "the folder \"\(relative.isEmpty ? "." : relative)\" cannot be listed (\(reason)); "
+        + "its files are not resources")
   }
 }

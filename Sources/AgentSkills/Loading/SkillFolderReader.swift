@@ -44,28 +44,60 @@ struct SkillFolderReader: Sendable {
     return try Self.readAll(descriptor, path: relativePath, limit: limit)
   }
 
+  /// Reads the file at `relativePath` through `root`, an open descriptor of
+  /// the folder that the caller keeps and closes (see ``openFolder(for:)``).
+  func read(_ relativePath: String, inFolder root: Int32, limit: Int) throws(SkillFileReadError) -> [UInt8] {
+    let descriptor = try openFile(relativePath, inFolder: root)
+    defer { close(descriptor) }
+    return try Self.readAll(descriptor, path: relativePath, limit: limit)
+  }
+
   /// Opens the regular file at `relativePath` for reading; the caller closes the descriptor.
   func openFile(_ relativePath: String) throws(SkillFileReadError) -> Int32 {
+    try Self.check(relativePath)
+    let root = try openFolder(for: relativePath)
+    defer { close(root) }
+    return try openFile(relativePath, inFolder: root)
+  }
+
+  /// Opens the folder itself, for reading `relativePath` (which an error names); the caller closes it.
+  func openFolder(for relativePath: String) throws(SkillFileReadError) -> Int32 {
+    let root = Self.openDirectory(folder)
+    guard root >= 0 else {
+      throw SkillFileReadError(
+        path: relativePath, problem: .folderUnavailable(reason: FileKind.lastError()))
+    }
+    return root
+  }
+
+  /// Refuses an empty path, one with a NUL byte, and an absolute one.
+  private static func check(_ relativePath: String) throws(SkillFileReadError) {
+    guard !relativePath.isEmpty, !relativePath.contains("\0") else {
+      throw SkillFileReadError(path: relativePath, problem: .invalidPath)
+    }
+    if relativePath.hasPrefix("/") { throw SkillFileReadError(path: relativePath, problem: .leavesFolder) }
+  }
+
+  /// Opens the regular file at `relativePath` through `root`, an open
+  /// descriptor of the folder that stays open; the caller closes the file's descriptor.
+  func openFile(_ relativePath: String, inFolder root: Int32) throws(SkillFileReadError) -> Int32 {
     func fail(_ problem: SkillFileReadError.Problem) -> SkillFileReadError {
       SkillFileReadError(path: relativePath, problem: problem)
     }
-    guard !relativePath.isEmpty, !relativePath.contains("\0") else { throw fail(.invalidPath) }
-    if relativePath.hasPrefix("/") { throw fail(.leavesFolder) }
-    let root = Self.openDirectory(folder)
-    guard root >= 0 else { throw fail(.folderUnavailable(reason: FileKind.lastError())) }
-    // The directories opened so far, the folder first; `..` pops one.
-    var directories: [Int32] = [root]
+    try Self.check(relativePath)
+    // The directories opened below the folder so far; `..` pops one.
+    var directories: [Int32] = []
     defer { for directory in directories { close(directory) } }
     var pending = Array(Self.components(relativePath).reversed())
     var linksFollowed = 0
     while let name = pending.popLast() {
       if name == ".." {
-        guard directories.count > 1 else { throw fail(.leavesFolder) }
-        close(directories.removeLast())
+        guard let below = directories.popLast() else { throw fail(.leavesFolder) }
+        close(below)
         continue
       }
       let isLast = pending.isEmpty
-      let current = directories[directories.count - 1]
+      let current = directories.last ?? root
       let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | (isLast ? 0 : O_DIRECTORY)
       let descriptor = String(name).withCString { openat(current, $0, flags) }
       if descriptor >= 0 {
@@ -95,7 +127,7 @@ struct SkillFolderReader: Sendable {
         // An absolute link is followed only when it names a place inside the folder.
         guard FileSystem.isInside(target, folder: folder) else { throw fail(.leavesFolder) }
         rest = target.dropFirst(folder == "/" ? 1 : folder.count)
-        while directories.count > 1 { close(directories.removeLast()) }
+        while let below = directories.popLast() { close(below) }
       }
       pending.append(contentsOf: Self.components(rest).reversed())
     }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Loads and validates one skill folder: a folder holding `SKILL.md` and any other files.
 ///
 /// ```swift
@@ -50,11 +56,24 @@ public struct SkillLoader: Sendable {
   func inspect(folder: URL, canonicalFolder: String) -> SkillLoadReport {
     let filePath = folder.path + "/SKILL.md"
     var diagnostics = DiagnosticCollector(path: filePath, mode: mode)
-    guard let bytes = readSkillFile(filePath, folder: canonicalFolder, into: &diagnostics) else {
+    // One descriptor of the folder serves to read SKILL.md and to list the resources.
+    let reader = SkillFolderReader(folder: canonicalFolder, symbolicLinks: .refuse)
+    let folderDescriptor: Int32
+    do {
+      folderDescriptor = try reader.openFolder(for: "SKILL.md")
+    } catch {
+      diagnostics.error(error.description)
+      return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
+    }
+    defer { close(folderDescriptor) }
+    guard
+      let bytes = readSkillFile(
+        filePath, reader: reader, folderDescriptor: folderDescriptor, into: &diagnostics)
+    else {
       return SkillLoadReport(folder: folder, skill: nil, diagnostics: diagnostics.diagnostics)
     }
     let skill = parse(
-      bytes, folder: folder, canonicalFolder: canonicalFolder,
+      bytes, folder: folder, canonicalFolder: canonicalFolder, folderDescriptor: folderDescriptor,
       folderName: Self.folderName(of: folder, canonical: canonicalFolder),
       into: &diagnostics)
     return SkillLoadReport(
@@ -85,11 +104,11 @@ public struct SkillLoader: Sendable {
   /// Reads `SKILL.md` through the folder's descriptor: a symbolic link, FIFO, device
   /// or folder named `SKILL.md` is refused (without blocking), and nothing outside is read.
   private func readSkillFile(
-    _ path: String, folder: String, into diagnostics: inout DiagnosticCollector
+    _ path: String, reader: SkillFolderReader, folderDescriptor: Int32,
+    into diagnostics: inout DiagnosticCollector
   ) -> [UInt8]? {
-    let reader = SkillFolderReader(folder: folder, symbolicLinks: .refuse)
     do {
-      return try reader.read("SKILL.md", limit: limits.maximumFileSize)
+      return try reader.read("SKILL.md", inFolder: folderDescriptor, limit: limits.maximumFileSize)
     } catch {
       switch error.problem {
       case .notFound:
@@ -111,7 +130,7 @@ public struct SkillLoader: Sendable {
   }
 
   private func parse(
-    _ bytes: [UInt8], folder: URL, canonicalFolder: String, folderName: String,
+    _ bytes: [UInt8], folder: URL, canonicalFolder: String, folderDescriptor: Int32, folderName: String,
     into diagnostics: inout DiagnosticCollector
   ) -> LoadedSkill? {
     let source: SkillSourceText
@@ -140,7 +159,7 @@ public struct SkillLoader: Sendable {
     }
     let outline = MarkdownOutline.parse(source.body, firstLine: source.bodyFirstLine)
     let checker = SkillFolderChecker(canonicalFolder: canonicalFolder, limits: limits)
-    let resources = checker.resources(into: &diagnostics)
+    let resources = checker.resources(inFolder: folderDescriptor, into: &diagnostics)
     let links = checker.links(outline.destinations, resources: Set(resources.map(\.path)), into: &diagnostics)
     guard let frontMatter else { return nil }
     return LoadedSkill(

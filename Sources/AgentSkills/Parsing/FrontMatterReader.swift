@@ -151,17 +151,20 @@ struct FrontMatterReader {
       return [:]
     }
     var metadata: [String: String] = [:]
+    metadata.reserveCapacity(pairs.count)
     for pair in pairs {
       guard let key = pair.key.scalarText else {
         report(
           "metadata keys must be strings, not \(pair.key.kindDescription)", at: pair.key, into: &diagnostics)
         continue
       }
-      guard metadata[key] == nil else {
+      // One lookup: the value goes in only when the key is new and the value a scalar.
+      let scalar = pair.value.scalarText
+      guard Self.claim(&metadata[key], with: scalar) else {
         report("duplicate metadata key \"\(key)\"; keep one", at: pair.key, into: &diagnostics)
         continue
       }
-      guard let value = pair.value.scalarText else {
+      guard let value = scalar else {
         report(
           "metadata.\(key) must be a string, not \(pair.value.kindDescription)", at: pair.value,
           into: &diagnostics)
@@ -174,10 +177,17 @@ struct FrontMatterReader {
             + "(quote it to make that explicit)",
           line: place.line, column: place.column)
       }
-      metadata[key] = value
     }
     checkActivationSettings(metadata, pairs: pairs, into: &diagnostics)
     return metadata
+  }
+
+  /// Fills an empty `slot` with `value` (leaving it empty when `value` is
+  /// `nil`); `false`, and the slot untouched, when it already holds a value.
+  private static func claim(_ slot: inout String?, with value: String?) -> Bool {
+    guard slot == nil else { return false }
+    slot = value
+    return true
   }
 
   private func checkActivationSettings(

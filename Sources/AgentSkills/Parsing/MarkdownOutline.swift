@@ -1,5 +1,11 @@
 import CMark
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The heading tree and link destinations of a markdown body, read with libcmark.
 struct MarkdownOutline {
   /// A link or image destination and where it was written.
@@ -14,10 +20,9 @@ struct MarkdownOutline {
 
   /// Parses `body`, whose first line is line `firstLine` of the file.
   static func parse(_ body: String, firstLine: Int) -> MarkdownOutline {
-    var bytes = Array(body.utf8)
-    bytes.append(0)
+    let bytes = Array(body.utf8)
     let document = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count - 1, CMARK_OPT_DEFAULT) }
+      buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
     }
     guard let document else { return MarkdownOutline(sections: [], destinations: []) }
     defer { cmark_node_free(document) }
@@ -154,8 +159,16 @@ struct MarkdownOutline {
   /// The byte offset at which each line of `text` starts.
   private static func startsOfLines(in text: [UInt8]) -> [Int] {
     var starts = [0]
-    for (offset, byte) in text.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    text.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      // memchr scans a word at a time; a byte loop costs a noticeable share of loading a library.
+      while offset < buffer.count,
+        let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
+      {
+        offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+        starts.append(offset)
+      }
     }
     return starts
   }

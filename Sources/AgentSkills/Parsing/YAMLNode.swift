@@ -51,6 +51,18 @@ struct YAMLNode: Equatable {
   /// The kind YAML 1.1 resolves an unquoted scalar to when it is not a string:
   /// `null`, `boolean` or `number`.
   static func plainScalarKind(_ text: String) -> String? {
+    // Every null, boolean and number starts with one of these bytes: most
+    // strings are told apart by their first byte alone.
+    guard let first = text.utf8.first else { return "null" }
+    switch first {
+    case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+      UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "o"),
+      UInt8(ascii: "O"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "_"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      break
+    default:
+      return nil
+    }
     switch text {
     case "", "~", "null", "Null", "NULL":
       return "null"
