@@ -33,7 +33,8 @@ struct BenchmarkOptions {
       --runs N               measured runs per case (default 10)
       --warm-up N            unmeasured runs first (default 2)
       --min-run-time SECONDS repeat short operations so one run lasts at least this long (default 0.02)
-      --filter TEXT          run only the cases (with --strategies: the strategies) whose name contains TEXT
+      --filter TEXT          run only the cases (with --strategies: the strategies) whose name contains TEXT;
+                             a case's exact name runs that case alone
       --json                 print one JSON object per case, as a JSON array
       --no-baseline          measure the cases only, not their baselines (for profiling)
       --list                 print the case names and exit

@@ -36,7 +36,10 @@ do {
       json: options.printsJSON, html: options.htmlPath)
     exit(0)
   }
-  let selected = BenchmarkCatalog.registrations.filter { options.filter.map($0.name.contains) ?? true }
+  let registrations = BenchmarkCatalog.registrations
+  // A filter that names a case exactly selects that case alone (skills/load/1000, not also .../10000).
+  let exact = registrations.filter { $0.name == options.filter }
+  let selected = exact.isEmpty ? registrations.filter { options.filter.map($0.name.contains) ?? true } : exact
   if options.listsCases {
     selected.forEach { print($0.name) }
     exit(0)

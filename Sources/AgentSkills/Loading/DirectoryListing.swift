@@ -69,7 +69,9 @@ extension FileSystem {
   /// folders on every core.
   static func contentsOfDirectory(descriptor: Int32) -> Result<Listing, DirectoryError> {
     var listing = Listing()
-    let outcome = withUnsafeTemporaryAllocation(byteCount: 8192, alignment: 8) { buffer in
+    // 1 KB stays on the stack (a larger temporary allocation goes to the heap); it holds
+    // about 30 entries, more than most skill folders have, and a larger folder takes more calls.
+    let outcome = withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { buffer in
       readEntries(descriptor, into: buffer, listing: &listing)
     }
     switch outcome {

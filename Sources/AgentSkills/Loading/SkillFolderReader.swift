@@ -188,20 +188,22 @@ struct SkillFolderReader: Sendable {
     if size > limit { throw SkillFileReadError(path: path, problem: .tooLarge(size: size, limit: limit)) }
     // One byte more than expected, so that a file that grew since `fstat` is noticed.
     let capacity = min(size, limit) + 1
-    var bytes = [UInt8](repeating: 0, count: capacity)
     var total = 0
-    let failure: String? = bytes.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return nil }
+    var failure: String?
+    // Read straight into the array's storage: no zero-filling first.
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+      defer { initializedCount = total }
+      guard let base = buffer.baseAddress else { return }
       while total < buffer.count {
         let count = FileSystem.systemRead(descriptor, base + total, buffer.count - total)
         if count == 0 { break }
         if count < 0 {
           if errno == EINTR { continue }
-          return FileKind.lastError()
+          failure = FileKind.lastError()
+          return
         }
         total += count
       }
-      return nil
     }
     if let failure { throw SkillFileReadError(path: path, problem: .unreadable(reason: failure)) }
     if total == capacity {
@@ -210,7 +212,6 @@ struct SkillFolderReader: Sendable {
         problem: capacity > limit
           ? .tooLarge(size: total, limit: limit) : .unreadable(reason: "the file changed while it was read"))
     }
-    bytes.removeSubrange(total...)
     return bytes
   }
 }

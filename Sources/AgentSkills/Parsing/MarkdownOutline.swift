@@ -20,10 +20,22 @@ struct MarkdownOutline {
 
   /// Parses `body`, whose first line is line `firstLine` of the file.
   static func parse(_ body: String, firstLine: Int) -> MarkdownOutline {
+    // libcmark's tree lives in this thread's arena, and only while the outline is read.
+    MarkdownArena.withAllocator { allocator in parse(body, firstLine: firstLine, allocator: allocator) }
+  }
+
+  private static func parse(
+    _ body: String, firstLine: Int, allocator: UnsafeMutablePointer<cmark_mem>
+  ) -> MarkdownOutline {
     let bytes = Array(body.utf8)
-    let document = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.flatMap { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+    guard let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, allocator) else {
+      return MarkdownOutline(sections: [], destinations: [])
     }
+    defer { cmark_parser_free(parser) }
+    bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { cmark_parser_feed(parser, $0, buffer.count) }
+    }
+    let document = cmark_parser_finish(parser)
     guard let document else { return MarkdownOutline(sections: [], destinations: []) }
     defer { cmark_node_free(document) }
     guard let iterator = cmark_iter_new(document) else {

@@ -24,17 +24,36 @@ struct SkillSourceText {
     var bytes = raw
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     if bytes.contains(13) { bytes = normalizingLineEndings(bytes) }
-    if let (line, column) = firstInvalidUTF8(in: bytes) {
-      return .failure(
-        Problem(
-          message: "SKILL.md is not valid UTF-8 (a byte sequence at this spot cannot be decoded); "
-            + "save the file as UTF-8",
-          line: line, column: column))
+    // The delimiter lines are ASCII, so the file is valid UTF-8 exactly when
+    // its front matter and body are: each is validated once, as it becomes a string.
+    let parts = split(bytes)
+    guard case .success(let ranges) = parts,
+      let frontMatter = String(validating: bytes[ranges.frontMatter], as: UTF8.self),
+      let body = String(validating: bytes[ranges.body], as: UTF8.self)
+    else {
+      if let (line, column) = firstInvalidUTF8(in: bytes) {
+        return .failure(
+          Problem(
+            message: "SKILL.md is not valid UTF-8 (a byte sequence at this spot cannot be decoded); "
+              + "save the file as UTF-8",
+            line: line, column: column))
+      }
+      if case .failure(let problem) = parts { return .failure(problem) }
+      return .failure(Problem(message: "SKILL.md cannot be decoded", line: 1, column: 1))
     }
-    return split(bytes)
+    return .success(
+      SkillSourceText(
+        frontMatter: frontMatter, frontMatterFirstLine: 2, body: body, bodyFirstLine: ranges.bodyFirstLine))
   }
 
-  private static func split(_ bytes: [UInt8]) -> Result<SkillSourceText, Problem> {
+  /// Where the front matter and the body are in the file's bytes.
+  private struct Parts {
+    var frontMatter: Range<Int>
+    var body: Range<Int>
+    var bodyFirstLine: Int
+  }
+
+  private static func split(_ bytes: [UInt8]) -> Result<Parts, Problem> {
     let newline = UInt8(ascii: "\n")
     var lineStart = 0
     var lineNumber = 1
@@ -55,11 +74,9 @@ struct SkillSourceText {
         let frontStart = min(openingEnd + 1, lineStart)
         let bodyStart = min(lineEnd + 1, bytes.count)
         return .success(
-          SkillSourceText(
-            frontMatter: String(decoding: bytes[frontStart..<lineStart], as: UTF8.self),
-            frontMatterFirstLine: 2,
-            body: String(decoding: bytes[bodyStart...], as: UTF8.self),
-            bodyFirstLine: lineNumber + 1))
+          Parts(
+            frontMatter: frontStart..<lineStart, body: bodyStart..<bytes.count, bodyFirstLine: lineNumber + 1)
+        )
       }
       if lineEnd == bytes.count { break }
       lineStart = lineEnd + 1
