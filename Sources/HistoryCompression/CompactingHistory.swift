@@ -175,6 +175,11 @@ public struct CompactingHistory: DynamicProfileModifier {
               ? " after the \(lastCut.dropFrom - layout.headEnd) pinned ones" : "")
             + "; the history is verbatim from entry \(entries[lastCut.start].id)"))
       lastCut.reattachment.record(in: context, source: name)
+    } else if breaks.contains(entries.count) {
+      // New instructions (or tools) count at their new size, which can move the
+      // cut or shrink the room for retained context; the previous generation's
+      // plan cannot be replayed, so say again what is put back and what is left out.
+      lastCut.reattachment.record(in: context, source: name)
     }
     // The cut: everything below is the history the model sees, with or without a summary.
     let dropped = Self.keeping(entries, layout: layout, cut: lastCut, summary: nil)
@@ -191,13 +196,7 @@ public struct CompactingHistory: DynamicProfileModifier {
   private func prefixBreaks(
     in entries: [Transcript.Entry], layout: HistoryLayout, context: ProfileModifierContext
   ) async -> Set<Int> {
-    let first = layout.hasInstructions ? 1 : 0
-    guard first < entries.count else { return [] }
-    var prefix = EntryDigest()
-    prefix.add(context.toolDefinitions)
-    if layout.hasInstructions { prefix.add(entries[0]) }
-    return await prefixBreaks.observe(
-      conversation: entries[first].id, prefix: prefix.value, length: entries.count)
+    await prefixBreaks.breaks(in: entries, layout: layout, context: context)
   }
 
   /// The instructions, the pinned turns, `summary` (when there is one; it

@@ -102,6 +102,18 @@ struct CompactionPlan {
         reattached = reattachment.size
         cuts.append(
           Cut(dropFrom: points[pinIndex], start: points[next], madeAt: position, reattachment: reattachment))
+      } else if current > threshold, cutIndex > 0, cutIndex >= turnIndex, pinIndex > 0 || reattached > 0 {
+        // The current turn grew past the budget after the last cut, and no turn is left to
+        // cut: give up the pinned turns if they no longer fit with it, and put back less.
+        if pinIndex > 0, size(pin: pinIndex, from: cutIndex, to: position) > threshold { pinIndex = 0 }
+        let reattachment = ledger.reattachment(
+          droppingFrom: points[pinIndex], before: points[cutIndex], visibleUntil: position,
+          room: threshold - size(pin: pinIndex, from: cutIndex, to: position), budget: threshold)
+        reattached = reattachment.size
+        cuts.append(
+          Cut(
+            dropFrom: points[pinIndex], start: points[cutIndex], madeAt: position, reattachment: reattachment)
+        )
       }
       position += 1
     }

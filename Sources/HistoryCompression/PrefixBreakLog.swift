@@ -73,3 +73,25 @@ public actor PrefixBreakLog {
     }
   }
 }
+
+extension PrefixBreakLog {
+  /// The history lengths at which the tools or the instructions changed,
+  /// this generation included: observes the prefix `context` sends with `entries`.
+  func breaks(
+    in entries: [Transcript.Entry], layout: HistoryLayout, context: ProfileModifierContext
+  ) -> Set<Int> {
+    let first = layout.hasInstructions ? 1 : 0
+    guard first < entries.count else { return [] }
+    var prefix = EntryDigest()
+    prefix.add(context.toolDefinitions)
+    if layout.hasInstructions { prefix.add(entries[0]) }
+    return observe(conversation: entries[first].id, prefix: prefix.value, length: entries.count)
+  }
+
+  /// Whether the tools or the instructions changed at this generation (see ``breaks(in:layout:context:)``).
+  func changedNow(
+    in entries: [Transcript.Entry], layout: HistoryLayout, context: ProfileModifierContext
+  ) -> Bool {
+    breaks(in: entries, layout: layout, context: context).contains(entries.count)
+  }
+}

@@ -64,6 +64,8 @@ public struct RollingWindow: DynamicProfileModifier {
             + "\(measure.size(0..<layout.headEnd) + measure.size(cut.start..<entries.count)) \(size.unitName), "
             + "more than the window of \(size); kept the current turn whole"))
     }
+    // Observed at every generation, so that a change of the instructions is seen when it happens.
+    let prefixChanged = await PrefixBreakLog.shared.changedNow(in: entries, layout: layout, context: context)
     guard cut.start > layout.headEnd else { return history }
     if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd) {
       let previous = RetainedWindow(
@@ -75,7 +77,9 @@ public struct RollingWindow: DynamicProfileModifier {
             message: "the window moved: it now starts at entry \(entries[cut.start].id) and drops "
               + "\(cut.start - layout.headEnd) older entries"))
       }
-      if previous.start != cut.start || previous.reattachment.keys != cut.reattachment.keys {
+      // The replay measures the previous generation with today's instructions: when they
+      // changed now, it cannot tell what the model saw, so what is put back is said again.
+      if previous.start != cut.start || previous.reattachment.keys != cut.reattachment.keys || prefixChanged {
         cut.reattachment.record(in: context, source: name)
       }
     } else {

@@ -108,6 +108,8 @@ public struct SummarizeHistory: DynamicProfileModifier {
     let plan = CompactionPlan(
       layout: layout, measure: measure, threshold: threshold.value, target: target, summarySize: reserve,
       end: entries.count, ledger: ledger)
+    // Observed at every generation, so that a change of the instructions is seen when it happens.
+    let prefixChanged = await PrefixBreakLog.shared.changedNow(in: entries, layout: layout, context: context)
     guard let lastCut = plan.cuts.last else { return history }
     guard let model = model ?? context.model else {
       return fallback(
@@ -151,6 +153,10 @@ public struct SummarizeHistory: DynamicProfileModifier {
           source: name, kind: .historyRewritten,
           message: "compacted: \(lastCut.start - layout.headEnd) older entries are now one summary; "
             + "the history is verbatim from entry \(entries[lastCut.start].id)"))
+      lastCut.reattachment.record(in: context, source: name)
+    } else if prefixChanged {
+      // New instructions count at their new size, which can move the cut or shrink the
+      // room for retained context; the previous plan cannot be replayed, so say it again.
       lastCut.reattachment.record(in: context, source: name)
     }
     var kept: [Transcript.Entry] = []

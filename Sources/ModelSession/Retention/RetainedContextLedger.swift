@@ -5,9 +5,10 @@
 /// Build it once per generation from the history the modifier received, then
 /// ask ``reattachment(droppingFrom:before:visibleUntil:room:budget:)`` what to put
 /// back for a cut. The answer depends only on the entries before
-/// `visibleUntil`, so a modifier that replays the history (and so finds the
-/// same cut again at later generations) gets the same entries, byte for
-/// byte, and the prefix the model sees stays stable between compactions.
+/// `visibleUntil` (and on which keys are delivered again after the cut, which
+/// the model then sees anyway), so a modifier that replays the history (and
+/// so finds the same cut again at later generations) gets the same entries,
+/// byte for byte, and the prefix the model sees stays stable between compactions.
 ///
 /// ```swift
 /// let ledger = try await RetainedContextLedger(entries, unit: .tokens, counter: counter,
@@ -90,8 +91,9 @@ public struct RetainedContextLedger: Sendable {
   /// when the history the modifier sees ends at `visibleUntil`.
   ///
   /// The candidates are the latest output of each key in `from..<start`
-  /// whose key does not appear before `from` or in `start..<visibleUntil`
-  /// (there the model still sees it). They are taken most recently delivered first while they
+  /// whose key does not appear before `from` or after `start` (there the
+  /// model still sees it; a key delivered again after `visibleUntil` counts too,
+  /// so that no body is in the context twice). They are taken most recently delivered first while they
   /// fit in `min(room, budgetShare × budget)`; one over `itemTokenLimit`, or
   /// one that does not fit, is left out and the next is tried.
   ///
@@ -109,7 +111,8 @@ public struct RetainedContextLedger: Sendable {
     var visible: Set<String> = []
     var latest: [String: Int] = [:]
     for (index, item) in items.enumerated() {
-      guard item.position < end else { break }
+      // Retained context delivered after the cut is visible, even past `end`: a copy
+      // would put a second one in the context (the skill was delivered again meanwhile).
       if item.position >= start || item.position < from {
         visible.insert(item.key)
       } else {
