@@ -82,6 +82,12 @@ let package = Package(
         "ChatCompletions",
         "AgentSkills", "TestSupport",
       ]),
+    // README.md's examples as code: compiled, run, and compared with the README's blocks.
+    .testTarget(name: "ReadmeExampleTests", dependencies: ["ContextKit", "TestSupport"]),
+    // App code as a new app target compiles it: default main-actor isolation.
+    .testTarget(
+      name: "MainActorAppTests", dependencies: ["ContextKit", "TestSupport"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,14 @@
 /// can change between generations (a skill that activates, a setting that
 /// flips).
 ///
+/// A profile is `Sendable` and its `body` runs off the main actor. It may
+/// hold an app's `@Observable` object when that object is main-actor
+/// isolated (the default in a new app target) and read, from `body`, the
+/// object's `let` properties of `Sendable` type: a `SkillActivations`
+/// store, or a `nonisolated` `Sendable` class of your own with its state
+/// behind a `Mutex`. What the app changes there between turns is in the next
+/// request; a main-actor `var` cannot be read from `body`.
+///
 /// ```swift
 /// struct SupportProfile: DynamicProfile {
 ///   var body: some DynamicProfile {
