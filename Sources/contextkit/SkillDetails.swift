@@ -13,6 +13,7 @@ struct SkillDetails {
     var description: String
     var flavour: String
     var allowsDeactivation: Bool
+    var allowsModelInvocation: Bool
     var folder: String
     var sections: [SkillSection]
     var links: [SkillLink]
@@ -42,7 +43,9 @@ struct SkillDetails {
         try JSONOutput.string(
           Output(
             name: summary.name, description: summary.description, flavour: summary.flavour,
-            allowsDeactivation: summary.allowsDeactivation, folder: summary.folder, sections: skill.sections,
+            allowsDeactivation: summary.allowsDeactivation,
+            allowsModelInvocation: summary.allowsModelInvocation, folder: summary.folder,
+            sections: skill.sections,
             links: skill.links, resources: skill.resources, body: skill.body)))
       return .success
     }
@@ -50,6 +53,11 @@ struct SkillDetails {
     console.print("description: \(skill.description)")
     console.print(
       "activation: \(skill.activation.rawValue)\(skill.allowsDeactivation ? " (allows deactivation)" : "")")
+    console.print(
+      skill.allowsModelInvocation
+        ? "model invocation: yes (the model, the app, and the user with /\(skill.name))"
+        : "model invocation: no, hidden from the model (disable-model-invocation); "
+          + "the app and the user with /\(skill.name) activate it")
     console.print("folder: \(skill.folder.path)")
     if !skill.sections.isEmpty {
       console.print("sections:")

@@ -65,6 +65,8 @@ struct SkillSummary: Encodable {
   /// `prompt` or `instructions`.
   var flavour: String
   var allowsDeactivation: Bool
+  /// `false` for `disable-model-invocation: true`: hidden from the model, for the user and the app to activate.
+  var allowsModelInvocation: Bool
   var folder: String
 
   init(_ skill: LoadedSkill) {
@@ -72,6 +74,7 @@ struct SkillSummary: Encodable {
     description = skill.description
     flavour = skill.activation.rawValue
     allowsDeactivation = skill.allowsDeactivation
+    allowsModelInvocation = skill.allowsModelInvocation
     folder = skill.folder.path
   }
 }

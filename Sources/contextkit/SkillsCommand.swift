@@ -15,7 +15,8 @@ struct SkillsCommand: Command {
       name clash); the default is ./SkillsLibrary.
 
       list       each skill's name, flavour (prompt or instructions), whether the model may
-                 deactivate it, and its description
+                 deactivate it, whether the model may activate it (invokes) or it is hidden
+                 from the model (disable-model-invocation), and its description
       validate   checks each PATH: a SKILL.md file, a skill folder, or a root to search; prints
                  path:line:col: severity: message for every problem, sorted by file, line and column
                  --strict  unknown front-matter keys are errors, and the first error stops

@@ -1,7 +1,8 @@
 import ContextKit
 import Foundation
 
-/// `contextkit skills list`: the loaded skills with flavour and whether they may be deactivated.
+/// `contextkit skills list`: the loaded skills with flavour, whether they may be
+/// deactivated, and whether the model may activate them or they are hidden from it.
 struct SkillsListing {
   let roots: SkillRoots
   let json: Bool
@@ -21,17 +22,18 @@ struct SkillsListing {
     } else {
       console.printDiagnostics(diagnostics)
       let rows =
-        [["NAME", "FLAVOUR", "DEACTIVATABLE", "DESCRIPTION"]]
+        [["NAME", "FLAVOUR", "DEACTIVATABLE", "MODEL", "DESCRIPTION"]]
         + library.loadedSkills.map { skill in
           [
             skill.name, skill.activation.rawValue, skill.allowsDeactivation ? "yes" : "no",
+            skill.allowsModelInvocation ? "invokes" : "hidden",
             TerminalText.escaped(skill.description, keepingNewlines: false),
           ]
         }
-      let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+      let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
       for row in rows {
-        let padded = (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-        console.print((padded + [row[3]]).joined(separator: "  "))
+        let padded = (0..<4).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+        console.print((padded + [row[4]]).joined(separator: "  "))
       }
     }
     return diagnostics.contains(where: \.isError) ? .invalidInput : .success

@@ -20,7 +20,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     let skills = try #require(object["skills"] as? [[String: Any]])
     #expect(!skills.isEmpty)
     #expect(
-      CommandRun.keys(skills.first) == ["allowsDeactivation", "description", "flavour", "folder", "name"])
+      CommandRun.keys(skills.first) == [
+        "allowsDeactivation", "allowsModelInvocation", "description", "flavour", "folder", "name",
+      ])
     #expect(Set(skills.compactMap { $0["flavour"] as? String }).isSubset(of: ["prompt", "instructions"]))
   }
 
@@ -101,8 +103,8 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     #expect(
       CommandRun.keys(try json.jsonObject())
         == [
-          "allowsDeactivation", "body", "description", "flavour", "folder", "links", "name", "resources",
-          "sections",
+          "allowsDeactivation", "allowsModelInvocation", "body", "description", "flavour", "folder", "links",
+          "name", "resources", "sections",
         ])
     let unknown = await CommandRun.run(["skills", "show", "no-such-skill", library])
     #expect(unknown.code == .invalidInput)

@@ -8,7 +8,7 @@ import Synchronization
 /// - ``activeSkillNames``: instructions skills the model (or the app, or the
 ///   user with `/name`) activated; their bodies join the instructions while
 ///   they are active. A prompt skill the app activates stays here until the
-///   catalog has delivered it, at the start of the next turn.
+///   catalog has delivered its body, before the next generation.
 /// - ``loadedSkillNames``: prompt skills whose body is in the history the
 ///   model sees: delivered, and not dropped by a history modifier (or put
 ///   back after a compaction). The catalog updates it before every generation.

@@ -36,10 +36,18 @@ public struct Skill: Sendable {
   public var description: String
   /// The body and how it is delivered.
   public var content: Content
-  /// Runs when the model activates the skill.
+  /// Runs when the catalog activates the skill: when the model calls the
+  /// activation tool for it, when the user names it as `/name` in a prompt,
+  /// and when it delivers the body of a prompt skill the app activated.
   public var onActivate: (@Sendable () async throws -> Void)?
   /// Runs when the model deactivates the skill.
   public var onDeactivate: (@Sendable () async throws -> Void)?
+  /// Whether the model may activate the skill itself (`true` unless set).
+  /// A skill that does not allow it is left out of the catalog and of the
+  /// activation tool; the user (`/name` in a prompt, when the catalog allows
+  /// it) and the app (through `SkillActivations`) can still activate it. A
+  /// loaded skill takes it from `disable-model-invocation` in its front matter.
+  public var allowsModelInvocation = true
   /// The folder the skill was loaded from, or `nil` for a skill written in code.
   /// Its resources are listed when the skill is activated, and the model reads
   /// them with the `read_skill_resource` tool.
@@ -105,6 +113,19 @@ public struct Skill: Sendable {
         allowsDeactivation: skill.allowsDeactivation)
     }
     source = skill
+    allowsModelInvocation = skill.allowsModelInvocation
+  }
+
+  /// The same skill, with ``allowsModelInvocation`` set: `false` keeps it out
+  /// of the catalog and the activation tool, for the user and the app to activate.
+  ///
+  /// ```swift
+  /// Skill(name: "deploying", description: "Steps to deploy", prompt: steps).allowingModelInvocation(false)
+  /// ```
+  public func allowingModelInvocation(_ allowed: Bool) -> Skill {
+    var skill = self
+    skill.allowsModelInvocation = allowed
+    return skill
   }
 
   /// The files the model can be pointed at: the source folder's resources, or none.

@@ -4,6 +4,9 @@ struct SkillDeliveryState: Sendable {
   /// The instructions skills that were active at the previous generation, to
   /// tell when the instructions change.
   var previousInstructionSkills: Set<String>?
+  /// The prompt skills the app activated whose delivery is not yet in the
+  /// stored transcript: name to the id of the call that delivered it.
+  var pendingDeliveries: [String: String] = [:]
 }
 
 extension SkillActivations {
@@ -12,5 +15,13 @@ extension SkillActivations {
   func exchangeInstructionSkills(_ names: Set<String>) -> Set<String>? {
     defer { delivery.previousInstructionSkills = names }
     return delivery.previousInstructionSkills
+  }
+
+  /// The app's deliveries not yet seen in the stored transcript (see `SkillTurnActivation`).
+  var pendingDeliveries: [String: String] { delivery.pendingDeliveries }
+
+  /// Records (or, with `nil`, forgets) the call that delivered a prompt skill the app activated.
+  func setPendingDelivery(_ callID: String?, for name: String) {
+    delivery.pendingDeliveries[name] = callID
   }
 }

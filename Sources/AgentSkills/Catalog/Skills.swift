@@ -26,6 +26,13 @@ import ModelSession
 /// reported in a `catalogTrimmed` note. The listing then changes only when
 /// the full catalog's text does.
 ///
+/// Skills are activated three ways: by the model, through the tool; by the
+/// app, through `SkillActivations` (a prompt skill's body is delivered before
+/// the next generation); and, when ``slashCommandActivation`` is on, by the
+/// user writing `/name` in a prompt. A skill that does not allow model
+/// invocation (`disable-model-invocation: true`) is left out of the catalog
+/// and the tool's enum, and when no skill allows it, the tool is not offered.
+///
 /// Use one `SkillActivations` per conversation: it also remembers which prompt
 /// skills were delivered.
 public struct Skills: DynamicInstructions {
@@ -36,6 +43,9 @@ public struct Skills: DynamicInstructions {
   /// The name of the tool that reads a resource of an activated skill; offered
   /// only when some skill has resources.
   public static let readResourceToolName = "read_skill_resource"
+  /// The metadata key of an activation tool call the catalog made itself, for
+  /// a skill the user (`/name`) or the app activated; its value is `"user"` or `"app"`.
+  public static let activationSourceMetadataKey = "contextkit.skillActivation"
 
   /// Where activations are recorded.
   public var activations: SkillActivations
@@ -56,6 +66,23 @@ public struct Skills: DynamicInstructions {
   /// then lists names only, then leaves skills out, and says so in a
   /// `catalogTrimmed` generation note (see ``SkillCatalogBudget``).
   public var catalogBudget: SkillCatalogBudget?
+  /// Whether the user can activate a skill by writing `/name` in a prompt
+  /// (off by default; see ``slashCommandActivation(_:)``).
+  ///
+  /// At the first generation of a turn, each skill of the catalog that the
+  /// prompt names as `/name` is activated for that generation: an
+  /// instructions skill becomes active, a prompt skill's body is delivered
+  /// after the prompt. Skills the model may not activate itself count too.
+  /// The prompt stays in the transcript as the user wrote it, and a `/name`
+  /// that is no skill of the catalog is left alone (a generation note says
+  /// so). The grammar: `/` at the start of the text or after whitespace or an
+  /// opening bracket or quote, a valid skill name, then the end of the text or
+  /// whitespace, optionally after closing punctuation (`Use /reviewing-sql.`
+  /// names `reviewing-sql`; `src/reviewing-sql` and `/reviewing-sql.md` do not).
+  public var slashCommandActivation = false
+
+  /// The skills the model may activate itself: those in the catalog and the tool's enum.
+  var modelInvocableSkills: [Skill] { skills.filter(\.allowsModelInvocation) }
 
   /// Creates a catalog.
   public init(
@@ -64,7 +91,7 @@ public struct Skills: DynamicInstructions {
   ) {
     var seen: Set<String> = []
     let unique = skills.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
-    let toggles = unique.contains(where: \.allowsDeactivation)
+    let toggles = unique.contains { $0.allowsDeactivation && $0.allowsModelInvocation }
     let tool = toolName ?? (toggles ? Self.toggleToolName : Self.activateToolName)
     self.activations = activations
     self.skills = unique
@@ -92,6 +119,19 @@ public struct Skills: DynamicInstructions {
       skills: try skills())
   }
 
+  /// The same catalog, with ``slashCommandActivation`` set.
+  ///
+  /// ```swift
+  /// Profile {
+  ///   Skills(activations: activations, skills: library.skills).slashCommandActivation()
+  /// }
+  /// ```
+  public func slashCommandActivation(_ enabled: Bool = true) -> Skills {
+    var skills = self
+    skills.slashCommandActivation = enabled
+    return skills
+  }
+
   /// The catalog, the bodies of active instructions skills, the activation
   /// tool and the tools of active skills, for the activations as they are now.
   /// (The session calls `resolve(into:)`, which also tracks deliveries and notes changes.)
@@ -114,8 +154,11 @@ public struct Skills: DynamicInstructions {
   private func render(active: Set<String>) async throws -> Rendered {
     var rendered = Rendered()
     guard !skills.isEmpty else { return rendered }
-    rendered.catalog = try await catalog(active: active)
-    rendered.instructions.segments.append(contentsOf: Instructions(rendered.catalog.text).segments)
+    let invocable = modelInvocableSkills
+    if !invocable.isEmpty {
+      rendered.catalog = try await catalog(active: active)
+      rendered.instructions.segments.append(contentsOf: Instructions(rendered.catalog.text).segments)
+    }
     var skillTools: [any Tool] = []
     for skill in skills where active.contains(skill.name) {
       guard case .instructions(let body, _, let tools) = skill.content else { continue }
@@ -124,10 +167,11 @@ public struct Skills: DynamicInstructions {
         contentsOf: Instructions("Skill \(skill.name) (active):\n\(body.text)").segments)
       skillTools.append(contentsOf: tools)
     }
-    rendered.tools = [
-      try SkillActivationTool(
-        name: toolName, description: toolDescription, skills: skills, activations: activations)
-    ]
+    if !invocable.isEmpty {
+      rendered.tools.append(
+        try SkillActivationTool(
+          name: toolName, description: toolDescription, skills: invocable, activations: activations))
+    }
     if let reader = try SkillResourceTool(skills: skills, activations: activations) {
       rendered.tools.append(reader)
     }
@@ -162,7 +206,7 @@ public struct Skills: DynamicInstructions {
   }
 
   private func catalogLines(active: Set<String>) -> [SkillCatalogLine] {
-    skills.map { skill in
+    skills.filter(\.allowsModelInvocation).map { skill in
       let state = skill.isInstructionsSkill && active.contains(skill.name) ? "active" : "on demand"
       return SkillCatalogLine(name: skill.name, state: state, description: skill.description)
     }
@@ -172,6 +216,14 @@ public struct Skills: DynamicInstructions {
   /// activation tool and the tools of active skills, and notes changes.
   public func resolve(into resolution: inout ProfileResolution) async throws {
     guard !skills.isEmpty else { return }
+    if let turn = resolution.turn {
+      let outcome = try await SkillTurnActivation(
+        skillsByName: Dictionary(skills.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }),
+        toolName: toolName, slashCommands: slashCommandActivation, activations: activations
+      ).run(for: turn)
+      resolution.appendedEntries += outcome.entries
+      resolution.notes += outcome.notes
+    }
     let rendered = try await render(active: Set(activations.activeSkillNames))
     resolution.append(rendered.instructions)
     for tool in rendered.tools { resolution.append(tool) }

@@ -57,6 +57,9 @@ public struct LoadedSkill: Sendable, Hashable {
   public var activation: SkillActivationStyle { frontMatter.activation }
   /// Whether an instructions skill may be switched off again.
   public var allowsDeactivation: Bool { frontMatter.allowsDeactivation }
+  /// Whether the model may activate the skill itself (`false` for
+  /// `disable-model-invocation: true`): see ``SkillFrontMatter/allowsModelInvocation``.
+  public var allowsModelInvocation: Bool { frontMatter.allowsModelInvocation }
   /// The `SKILL.md` file.
   public var file: URL { folder.appendingPathComponent("SKILL.md") }
 

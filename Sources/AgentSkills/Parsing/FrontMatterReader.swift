@@ -4,6 +4,9 @@ struct FrontMatterReader {
   static let knownKeys: Set<String> = [
     "name", "description", "license", "compatibility", "metadata", "allowed-tools",
   ]
+  /// The key other agents read to keep a skill away from the model; not an
+  /// Agent Skills field, so it is read but questionable at the top level.
+  static let disableModelInvocationKey = "disable-model-invocation"
   static let maximumNameLength = 64
   static let maximumDescriptionLength = 1024
   static let maximumCompatibilityLength = 500
@@ -40,7 +43,14 @@ struct FrontMatterReader {
         continue
       }
       fields[key] = pair.value
-      if !Self.knownKeys.contains(key) {
+      if key == Self.disableModelInvocationKey {
+        let place = position(of: pair.key)
+        diagnostics.questionable(
+          "disable-model-invocation is not an Agent Skills field, so other validators reject it; "
+            + "write it under metadata (metadata: disable-model-invocation: \"true\") to keep the skill valid "
+            + "everywhere",
+          line: place.line, column: place.column)
+      } else if !Self.knownKeys.contains(key) {
         let place = position(of: pair.key)
         diagnostics.questionable(
           "unknown front matter key \"\(key)\"; the known keys are "
@@ -59,10 +69,34 @@ struct FrontMatterReader {
       into: &diagnostics)
     let metadata = readMetadata(fields["metadata"], into: &diagnostics)
     let allowedTools = readAllowedTools(fields["allowed-tools"], into: &diagnostics)
+    let disablesModelInvocation = readDisableModelInvocation(
+      fields[Self.disableModelInvocationKey], metadata: metadata, into: &diagnostics)
     guard let name, let description else { return nil }
     return SkillFrontMatter(
       name: name, description: description, license: license, compatibility: compatibility,
-      metadata: metadata, allowedTools: allowedTools)
+      metadata: metadata, allowedTools: allowedTools, allowsModelInvocation: !disablesModelInvocation)
+  }
+
+  /// `disable-model-invocation` at the top level (a YAML boolean) or under
+  /// `metadata` (the string `"true"` or `"false"`, checked with the other
+  /// metadata settings); when both are given they must agree.
+  private func readDisableModelInvocation(
+    _ node: YAMLNode?, metadata: [String: String], into diagnostics: inout DiagnosticCollector
+  ) -> Bool {
+    let fromMetadata = metadata[Self.disableModelInvocationKey].flatMap(Bool.init)
+    guard let node else { return fromMetadata ?? false }
+    guard let text = node.scalarText, let value = Bool(text) else {
+      report(
+        "disable-model-invocation must be true or false, not \(node.kindDescription)", at: node,
+        into: &diagnostics)
+      return fromMetadata ?? false
+    }
+    if let fromMetadata, fromMetadata != value {
+      report(
+        "disable-model-invocation is \(value) here but \"\(fromMetadata)\" under metadata; keep one",
+        at: node, into: &diagnostics)
+    }
+    return value || fromMetadata == true
   }
 
   // MARK: - Fields
@@ -203,6 +237,13 @@ struct FrontMatterReader {
           "metadata.activation is \"\(value)\"; use \"prompt\" or \"instructions\"", at: valueNode,
           into: &diagnostics)
       }
+    }
+    if let value = metadata[Self.disableModelInvocationKey], value != "true", value != "false",
+      let valueNode = node(Self.disableModelInvocationKey)
+    {
+      report(
+        "metadata.disable-model-invocation is \"\(value)\"; use \"true\" or \"false\"", at: valueNode,
+        into: &diagnostics)
     }
     guard let value = metadata["allows-deactivation"], let valueNode = node("allows-deactivation") else {
       return

@@ -1,0 +1,208 @@
+import AgentSkills
+import Foundation
+import ModelSession
+import TestSupport
+import Testing
+
+private let styleGuide = "# Swift style\nUse guard for early exits."
+
+/// The instructions text a request starts with.
+func requestInstructions(_ request: LanguageModelExecutorGenerationRequest) -> String {
+  guard case .instructions(let entry) = request.transcript.first else { return "" }
+  return entry.segments.joinedText
+}
+
+/// The JSON of every tool definition of a request: name, description and schema.
+func toolDefinitionsJSON(_ request: LanguageModelExecutorGenerationRequest) -> [String] {
+  request.enabledToolDefinitions.map { "\($0.name)|\($0.description)|\($0.parameters.jsonSchema.jsonString)" }
+}
+
+/// The skills a request's activation tool offers, from its schema's enum.
+func activationEnum(
+  _ request: LanguageModelExecutorGenerationRequest, tool: String = Skills.activateToolName
+)
+  -> [String]?
+{
+  guard let definition = request.enabledToolDefinitions.first(where: { $0.name == tool }),
+    case .structure(let schema, _) = definition.parameters.jsonSchema.kind,
+    case .structure(let properties, _) = schema["properties"]?.kind,
+    case .structure(let skill, _) = properties["skill"]?.kind,
+    case .array(let values) = skill["enum"]?.kind
+  else { return nil }
+  return values.compactMap { if case .string(let name) = $0.kind { name } else { nil } }
+}
+
+/// The text of the prompt entries of a transcript.
+func promptTexts(_ transcript: Transcript) -> [String] {
+  transcript.compactMap { if case .prompt(let prompt) = $0 { prompt.segments.joinedText } else { nil } }
+}
+
+/// The tool outputs of a transcript: tool name and text.
+func toolOutputTexts(_ transcript: Transcript) -> [String] {
+  transcript.compactMap { if case .toolOutput(let output) = $0 { output.segments.joinedText } else { nil } }
+}
+
+/// The first `count` generation records the stream delivers.
+func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> [GenerationRecord] {
+  var collected: [GenerationRecord] = []
+  for await record in stream {
+    collected.append(record)
+    if collected.count == count { break }
+  }
+  return collected
+}
+
+@Suite(.timeLimit(.minutes(5))) struct `User activation with /name` {
+  private func styleCatalog(_ activations: SkillActivations) -> Skills {
+    Skills(activations: activations) {
+      Skill(name: "swift-style", description: "The team's Swift style rules", prompt: styleGuide)
+      Skill(name: "release-tone", description: "House tone", instructions: "Write in second person.")
+    }
+    .slashCommandActivation()
+  }
+
+  @Test func `a prompt skill's body is delivered after the prompt, which stays as written`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("Reviewed."), .text("Again.")])
+    let profile = Profile {
+      "You review code."
+      styleCatalog(activations)
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let records = session.generationRecords
+    try await session.respond(to: "Please /swift-style review this.")
+
+    let sent = script.requests[0].transcript
+    #expect(sent.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput"])
+    #expect(toolOutputTexts(sent) == [styleGuide])
+    #expect(promptTexts(session.transcript) == ["Please /swift-style review this."])
+    #expect(
+      session.transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
+    guard case .toolCalls(let calls) = session.transcript[2], let call = calls.first else {
+      Issue.record("no activation call after the prompt")
+      return
+    }
+    #expect(call.toolName == Skills.activateToolName)
+    #expect(call.arguments.jsonString == #"{"skill":"swift-style"}"#)
+    #expect(call.metadata[Skills.activationSourceMetadataKey] == GeneratedContent("user"))
+    #expect(activations.loadedSkillNames == ["swift-style"])
+    #expect(activations.activeSkillNames.isEmpty)
+    let note = try #require(
+      await firstRecords(records, count: 1).first?.notes.first { $0.kind == .information })
+    #expect(note.message.contains("delivered the body of swift-style (/swift-style in the prompt)"))
+
+    // The next turn, without /name, delivers nothing; the body is sent once.
+    try await session.respond(to: "Thanks.")
+    #expect(toolOutputTexts(session.transcript) == [styleGuide])
+    // Nothing the cache holds changed: the same instructions and tool definitions.
+    #expect(requestInstructions(script.requests[0]) == requestInstructions(script.requests[1]))
+    #expect(toolDefinitionsJSON(script.requests[0]) == toolDefinitionsJSON(script.requests[1]))
+  }
+
+  @Test func `an instructions skill joins the instructions of the same generation`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("Hello."), .text("Notes.")])
+    let profile = Profile {
+      "You write release notes."
+      styleCatalog(activations)
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let records = session.generationRecords
+    try await session.respond(to: "Hello")
+    try await session.respond(to: "/release-tone Write the notes for 2.0")
+    #expect(!requestInstructions(script.requests[0]).contains("Write in second person."))
+    let instructions = requestInstructions(script.requests[1])
+    #expect(instructions.contains("Skill release-tone (active):\nWrite in second person."))
+    #expect(instructions.contains("- release-tone (active): House tone"))
+    #expect(
+      session.transcript.map(\.kindName) == ["instructions", "prompt", "response", "prompt", "response"])
+    #expect(promptTexts(session.transcript) == ["Hello", "/release-tone Write the notes for 2.0"])
+    #expect(activations.activeSkillNames == ["release-tone"])
+    // Rewriting the instructions costs the cache, and the record of that generation says so.
+    let notes = try #require(await firstRecords(records, count: 2).last?.notes)
+    #expect(
+      notes.contains { $0.kind == .instructionsChanged && $0.message.contains("activated release-tone") })
+    #expect(
+      notes.contains { $0.kind == .information && $0.message == "the prompt activated release-tone (/name)" })
+  }
+
+  @Test func `several names in one prompt: instructions skills join, prompt skills come in one call entry`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("ok")])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "a-guide", description: "A", prompt: "Body A.")
+        Skill(name: "b-guide", description: "B", prompt: "Body B.")
+        Skill(name: "tone", description: "Tone", instructions: "Be warm.")
+      }
+      .slashCommandActivation()
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Use /b-guide, /tone and /a-guide; then /b-guide again.")
+    let sent = script.requests[0].transcript
+    #expect(sent.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "toolOutput"])
+    #expect(toolOutputTexts(sent) == ["Body B.", "Body A."])
+    #expect(requestInstructions(script.requests[0]).contains("Be warm."))
+    #expect(activations.loadedSkillNames == ["a-guide", "b-guide"])
+  }
+
+  @Test func `unknown names are left alone, with a note`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("ok")])
+    let profile = Profile { styleCatalog(activations) }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let records = session.generationRecords
+    try await session.respond(to: "Look in /tmp and try /no-such-skill on src/swift-style")
+    #expect(script.requests[0].transcript.map(\.kindName) == ["instructions", "prompt"])
+    #expect(promptTexts(session.transcript) == ["Look in /tmp and try /no-such-skill on src/swift-style"])
+    #expect(activations.loadedSkillNames.isEmpty && activations.activeSkillNames.isEmpty)
+    let notes = try #require(await firstRecords(records, count: 1).first?.notes)
+    #expect(
+      notes.map(\.message) == [
+        "the prompt mentions /tmp, /no-such-skill, which no skill of the catalog is named; left as written"
+      ])
+  }
+
+  @Test func `without the option, /name is plain text`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("ok")])
+    let profile = Profile { styleCatalog(activations).slashCommandActivation(false) }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "/swift-style /release-tone")
+    #expect(script.requests[0].transcript.map(\.kindName) == ["instructions", "prompt"])
+    #expect(activations.activeSkillNames.isEmpty)
+    #expect(!requestInstructions(script.requests[0]).contains("Write in second person."))
+  }
+
+  @Test func `a body the model already sees is not sent again`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("One."), .text("Two.")])
+    let profile = Profile { styleCatalog(activations) }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let records = session.generationRecords
+    try await session.respond(to: "/swift-style first")
+    try await session.respond(to: "/swift-style second")
+    #expect(toolOutputTexts(session.transcript) == [styleGuide])
+    let second = try #require(await firstRecords(records, count: 2).last)
+    #expect(
+      second.notes.map(\.message) == ["not delivered again, the model already sees the body of swift-style"])
+  }
+
+  @Test func `only the first generation of a turn reads the prompt`() async throws {
+    let activations = SkillActivations()
+    let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Sunny.")])
+    let profile = Profile {
+      WeatherTool()
+      styleCatalog(activations)
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "/swift-style weather?")
+    #expect(toolOutputTexts(session.transcript).filter { $0 == styleGuide }.count == 1)
+    #expect(
+      session.transcript.map(\.kindName) == [
+        "instructions", "prompt", "toolCalls", "toolOutput", "toolCalls", "toolOutput", "response",
+      ])
+  }
+}
