@@ -87,6 +87,35 @@ private let deploySteps = "# Deploying\n1. Tag the release."
     #expect(activations.loadedSkillNames == ["deploying"])
   }
 
+  @Test func `the model reads the resources of a hidden skill the user activated`() async throws {
+    let fixture = try SkillFixture()
+    try fixture.skill(
+      "deploying",
+      frontMatter:
+        "name: deploying\ndescription: Steps to deploy.\nmetadata:\n  disable-model-invocation: \"true\"",
+      body: "Follow [the steps](references/steps.md).\n")
+    try fixture.write("1. Tag the release.\n", to: "deploying/references/steps.md")
+    let library = try SkillsLibrary(root: fixture.root, mode: .strict)
+    let activations = SkillActivations()
+    let script = ModelScript([
+      .toolCall(
+        name: Skills.readResourceToolName, arguments: #"{"skill":"deploying","path":"references/steps.md"}"#),
+      .text("Tagged."),
+    ])
+    let profile = Profile {
+      Skills(activations: activations, skills: library.skills).slashCommandActivation()
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "/deploying")
+    // Only the read tool is offered: no skill is left for the model to activate.
+    #expect(script.requests[0].enabledToolDefinitions.map(\.name) == [Skills.readResourceToolName])
+    let outputs = toolOutputTexts(session.transcript)
+    #expect(outputs.count == 2)
+    #expect(outputs[0].contains("<skill_resources name=\"deploying\">"))
+    #expect(outputs[1].contains("1. Tag the release."))
+    #expect(!outputs[1].hasPrefix("Error:"))
+  }
+
   @Test func `a skill loaded with disable-model-invocation under metadata is hidden`() async throws {
     let fixture = try SkillFixture()
     try fixture.skill(
