@@ -2,6 +2,12 @@ import AgentSkills
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Test(.timeLimit(.minutes(5))) func `activating and deactivating changes the active set`() async {
   let activations = SkillActivations()
   #expect(await activations.activate("b"))
@@ -143,6 +149,38 @@ func `a state file with an invalid version or skill name is refused and changes 
   #expect(activations.activeSkillNames == ["kept"])
   let message = SkillActivationsError.unsupportedVersion(path: "s.json", version: -7).description
   #expect(message.contains("version -7 is not a valid version"))
+}
+
+@Test(.timeLimit(.minutes(5)))
+func `saving replaces the state file by a rename, so a reader of the old file reads the old state whole`()
+  async throws
+{
+  let fixture = try SkillFixture()
+  try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
+  let file = fixture.url("state/skills.json")
+  let activations = SkillActivations(active: ["reviewing-sql", "writing-commit-messages"])
+  try await activations.save(to: file)
+  let old = try Data(contentsOf: file)
+  var before = stat()
+  #expect(stat(file.path, &before) == 0)
+  // Opened before the next save, as another process reading the state would.
+  let reader = open(file.path, O_RDONLY)
+  #expect(reader >= 0)
+  defer { close(reader) }
+  await activations.deactivate("reviewing-sql")
+  try await activations.save(to: file)
+  var after = stat()
+  #expect(stat(file.path, &after) == 0)
+  // A new file took the name: the old one was neither truncated nor rewritten, so a crash
+  // in the middle of a save leaves one whole state or the other.
+  #expect(after.st_ino != before.st_ino)
+  var buffer = [UInt8](repeating: 0, count: old.count + 64)
+  let count = read(reader, &buffer, buffer.count)
+  #expect(Data(buffer.prefix(max(0, count))) == old)
+  let restored = SkillActivations()
+  try await restored.load(from: file)
+  #expect(restored.activeSkillNames == ["writing-commit-messages"])
+  #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.url("state").path) == ["skills.json"])
 }
 
 @Test(.timeLimit(.minutes(5))) func `saving keeps a 0600 state file 0600 and a symlinked one a link`()

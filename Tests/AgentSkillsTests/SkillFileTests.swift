@@ -106,18 +106,39 @@ import Testing
   #expect(error.message.hasPrefix("SKILL.md is a symbolic link; it must be a regular file"))
 }
 
-@Test(
-  .timeLimit(.minutes(5)),
-  arguments: [
-    "", "---", "---\n---", "---\n:\n---", "---\n[\n---", "---\n{a: *b}\n---", "---\n&a x: *a\n---",
-    "---\n" + String(repeating: "[", count: 200) + "\n---", "---\nname: \u{0}\n---",
-    "---\n!!binary x: y\n---",
-    "---\nname: a\ndescription: b\n---\n" + String(repeating: "> ", count: 500) + "[x](",
+/// Odd SKILL.md texts, and what each must give: an error located in the file,
+/// or (for a valid skill with odd markdown) a loaded skill, with a warning when one is named.
+private let oddInputs: [(text: String, error: Bool, warning: String?)] = [
+  ("", true, nil), ("---", true, nil), ("---\n---", true, nil), ("---\n:\n---", true, nil),
+  ("---\n[\n---", true, nil), ("---\n{a: *b}\n---", true, nil), ("---\n&a x: *a\n---", true, nil),
+  ("---\n" + String(repeating: "[", count: 200) + "\n---", true, nil), ("---\nname: \u{0}\n---", true, nil),
+  ("---\n!!binary x: y\n---", true, nil),
+  ("---\nname: a\ndescription: b\n---\n" + String(repeating: "> ", count: 500) + "[x](", false, nil),
+  (
     "---\nname: a\ndescription: b\n---\n[a](../../../../etc/passwd) [b](/etc/passwd) [c](%2e%2e/x) [d](<>)",
-  ])
-func `odd input never crashes`(text: String) throws {
+    false, "leaves the skill folder"
+  ),
+]
+
+@Test(.timeLimit(.minutes(5)), arguments: oddInputs.indices)
+func `odd input gives a located error or a skill, never a crash`(index: Int) throws {
+  let input = oddInputs[index]
   let fixture = try SkillFixture()
-  try fixture.write(text, to: "a/SKILL.md")
-  _ = inspect(fixture.url("a"))
-  _ = inspect(fixture.url("a"), mode: .strict)
+  try fixture.write(input.text, to: "a/SKILL.md")
+  let lineCount = input.text.split(separator: "\n", omittingEmptySubsequences: false).count
+  for mode in [SkillValidationMode.lenient, .strict] {
+    let report = inspect(fixture.url("a"), mode: mode)
+    if input.error {
+      let error = try #require(report.firstError, "input \(index) in \(mode) mode gave no error")
+      #expect(!error.message.isEmpty)
+      // In SKILL.md, at a line of it (0: the file as a whole).
+      #expect(error.path.hasSuffix("a/SKILL.md"), "input \(index): \(error)")
+      #expect((0...lineCount).contains(error.line), "input \(index): \(error)")
+    } else if mode == .lenient {
+      #expect(report.firstError == nil, "input \(index): \(report.diagnostics)")
+    }
+    if let warning = input.warning {
+      #expect(report.diagnostics.contains { $0.message.contains(warning) }, "\(report.diagnostics)")
+    }
+  }
 }

@@ -21,6 +21,8 @@ struct SkillConversation {
 
   let prompts: [String]
   let steps: [ScriptStep]
+  /// The skills the model activates, in order (a skill may come more than once).
+  let activatedSkills: [String]
   /// The budget (tokens) or size of the modifier under test.
   let budget: Int
   /// For `rollingWindow`: a window in entries instead of tokens.
@@ -30,6 +32,7 @@ struct SkillConversation {
     var random = SeededGenerator(seed: seed)
     var prompts: [String] = []
     var steps: [ScriptStep] = []
+    var activatedSkills: [String] = []
     let skillNames = Self.promptSkills.map(\.name) + Self.instructionsSkills
     for turn in 0..<random.int(in: 4...10) {
       prompts.append(Self.words(random.int(in: 3...30), tag: "p\(turn)-"))
@@ -37,6 +40,7 @@ struct SkillConversation {
         if random.chance(0.55) {
           let name = random.pick(skillNames)
           steps.append(.toolCall(name: Skills.activateToolName, arguments: #"{"skill":"\#(name)"}"#))
+          activatedSkills.append(name)
         } else {
           let words = random.int(in: 40...240)
           steps.append(.toolCall(name: FillerReportTool.toolName, arguments: #"{"words":\#(words)}"#))
@@ -46,6 +50,7 @@ struct SkillConversation {
     }
     self.prompts = prompts
     self.steps = steps
+    self.activatedSkills = activatedSkills
     // The largest turn (a prompt, three rounds of a call and up to 300 tokens
     // of output, an answer) and the instructions stay under 1,450 tokens.
     budget = random.int(in: 1_500...3_000)
@@ -234,5 +239,29 @@ private func budgetProblems(
         return
       }
     }
+  }
+}
+
+@Suite(.timeLimit(.minutes(5))) struct `Skill conversation coverage` {
+  @Test func `the conversations activate skills of both flavours, and one skill more than once`() {
+    var promptFlavour = 0
+    var instructionsFlavour = 0
+    var bothFlavours = 0
+    var repeated = 0
+    for seed in 0..<UInt64(`Skill retention properties`.conversationCount) {
+      let activated = SkillConversation(seed: seed).activatedSkills
+      let prompt = activated.contains { name in SkillConversation.promptSkills.contains { $0.name == name } }
+      let instructions = activated.contains { SkillConversation.instructionsSkills.contains($0) }
+      if prompt { promptFlavour += 1 }
+      if instructions { instructionsFlavour += 1 }
+      if prompt && instructions { bothFlavours += 1 }
+      if Set(activated).count < activated.count { repeated += 1 }
+    }
+    // Each shape in at least a tenth of the conversations.
+    let minimum = `Skill retention properties`.conversationCount / 10
+    #expect(promptFlavour >= minimum, "\(promptFlavour)")
+    #expect(instructionsFlavour >= minimum, "\(instructionsFlavour)")
+    #expect(bothFlavours >= minimum, "\(bothFlavours)")
+    #expect(repeated >= minimum, "\(repeated)")
   }
 }

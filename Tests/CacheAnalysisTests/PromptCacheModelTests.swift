@@ -33,6 +33,20 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(report.cause == .appendOnly)
   }
 
+  @Test func `a shared prefix shorter than the minimum cacheable length is not reused`() async throws {
+    // The append-only case shares 160 tokens: reused at a minimum of 160, not at 161.
+    let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    let atMinimum = try #require(try await reports([first, next], minimum: 160).last)
+    #expect(atMinimum.reusedTokenCount == 160)
+    let underMinimum = try #require(try await reports([first, next], minimum: 161).last)
+    #expect(underMinimum.reusedTokenCount == 0)
+    #expect(underMinimum.reprocessedTokenCount == 165)
+    // In blocks of 16 the 160 shared tokens are 10 whole blocks: 160 reusable, so a minimum of
+    // 150 allows them; a minimum of 176 does not.
+    #expect(try await reports([first, next], blockSize: 16, minimum: 150).last?.reusedTokenCount == 160)
+    #expect(try await reports([first, next], blockSize: 16, minimum: 176).last?.reusedTokenCount == 0)
+  }
+
   @Test func `rewritten instructions leave only the tools reused`() async throws {
     let rewritten = instructionsEntry(words(10, tag: "j"), tools: [search])
     let note = GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone")

@@ -10,6 +10,9 @@ private struct TurnOutcome {
   var error: (any Error)?
   var transcriptUnchanged: Bool
   var seconds: Double
+  /// The wall-clock times just before the turn started and just after it ended.
+  var started: Date
+  var ended: Date
 }
 
 private func turn(_ mode: String, timeout: TimeInterval = 10) async throws -> TurnOutcome {
@@ -19,16 +22,20 @@ private func turn(_ mode: String, timeout: TimeInterval = 10) async throws -> Tu
     let session = LanguageModelSession(model: model, instructions: "Be brief.")
     let history = Transcript(entries: session.transcript.entries)
     let start = ContinuousClock.now
+    let started = Date()
     var error: (any Error)?
     do {
       try await session.respond(to: "Hello")
     } catch let thrown {
       error = thrown
     }
+    let ended = Date()
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     #expect("\(String(describing: error))".contains("sk-fault-session-key") == false)
-    return TurnOutcome(error: error, transcriptUnchanged: session.transcript == history, seconds: seconds)
+    return TurnOutcome(
+      error: error, transcriptUnchanged: session.transcript == history, seconds: seconds, started: started,
+      ended: ended)
   }
 }
 
@@ -60,7 +67,10 @@ struct SessionFaultTests {
       return
     }
     let reset = try #require(payload.resetDate)
-    #expect(reset.timeIntervalSinceNow > 3 && reset.timeIntervalSinceNow <= 8)
+    // Retry-After: 7, counted from when the answer came: within 7 s of the turn's start and end,
+    // however long the turn took.
+    #expect(reset >= outcome.started.addingTimeInterval(7), "\(reset) vs start \(outcome.started)")
+    #expect(reset <= outcome.ended.addingTimeInterval(7), "\(reset) vs end \(outcome.ended)")
     #expect(payload.metadata["status"] as? Int == 429)
     #expect(outcome.transcriptUnchanged)
   }

@@ -76,6 +76,11 @@ func smallRecordsFile() throws -> URL {
     #expect(await command.run(["analyze", url.path, "--block-size", "0"], console: .capturing()) == .usage)
     #expect(await command.run(["analyze", "/no/such/records.json"], console: .capturing()) == .invalidInput)
     #expect(await command.run(["analyze"], console: .capturing()) == .usage)
+    // --html followed by a flag has no file to write: a usage error, and no file named --json.
+    let console = Console.capturing()
+    #expect(await command.run(["analyze", url.path, "--html", "--json"], console: console) == .usage)
+    #expect(console.error.contains("--html needs a value"), "\(console.error)")
+    #expect(!FileManager.default.fileExists(atPath: "--json"))
   }
 
   @Test func `demo with an endpoint checks its arguments and fails cleanly when nothing answers`() async {

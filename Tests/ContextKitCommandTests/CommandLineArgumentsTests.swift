@@ -34,6 +34,8 @@ import Testing
       }
     }
     #expect(usageError({ _ = try $0.option("--html") }, ["--html"]) == "--html needs a value")
+    // A flag right after the option is not its value.
+    #expect(usageError({ _ = try $0.option("--html") }, ["--html", "--json"]) == "--html needs a value")
     #expect(
       usageError({ _ = try $0.integerOption("--block-size") }, ["--block-size", "big"])
         == "--block-size takes a whole number, not \"big\"")

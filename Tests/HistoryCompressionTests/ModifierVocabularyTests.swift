@@ -132,7 +132,9 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
     #expect(shared.budget == shipped.budget)
     #expect(shared.target == shipped.target)
     #expect(shared.summaryReserve == shipped.summaryReserve)
-    #expect(shared.model != nil && shipped.model != nil)
+    // Both keep the very summarizer they were given (its script, compared by identity).
+    #expect((shared.model as? ScriptedLanguageModel)?.script === summarizer.script)
+    #expect((shipped.model as? ScriptedLanguageModel)?.script === summarizer.script)
     #expect(shared.summaryOptions.instructions.text == shipped.summaryOptions.instructions.text)
     #expect(shared.summaryOptions.postamble == shipped.summaryOptions.postamble)
     #expect(shared.summaryOptions.timeout == shipped.summaryOptions.timeout)

@@ -35,7 +35,7 @@ import Testing
     #expect(counter.tokenCount(of: Make.calls("t", ["c", "d"])) == 12)
   }
 
-  @Test func `a request counts entries, tools not already listed, and the schema`() {
+  @Test func `a request counts entries, tools not already listed, and the schema`() throws {
     let counter = EstimatingTokenCounter(cache: TokenCountCache())
     let tool = Transcript.ToolDefinition(
       name: "lookup", description: "Looks things up.", parameters: String.generationSchema)
@@ -44,10 +44,30 @@ import Testing
       transcript: Transcript(entries: entries), enabledToolDefinitions: [])
     let withTool = LanguageModelExecutorGenerationRequest(
       transcript: Transcript(entries: entries), enabledToolDefinitions: [tool])
-    let entryTotal = entries.reduce(0) { $0 + counter.tokenCount(of: $1) }
-    #expect(counter.tokenCount(of: plain) == entryTotal)
-    #expect(counter.tokenCount(of: withTool) == entryTotal + counter.tokenCount(of: tool))
-    #expect(counter.tokenCount(of: tool) > 4)
+    let withSchema = LanguageModelExecutorGenerationRequest(
+      transcript: Transcript(entries: entries), enabledToolDefinitions: [tool],
+      schema: String.generationSchema)
+    let listed = LanguageModelExecutorGenerationRequest(
+      transcript: Transcript(entries: [
+        .instructions(
+          Transcript.Instructions(
+            id: "instructions", segments: [Make.text("Be helpful.")], toolDefinitions: [tool])),
+        Make.prompt("p1"),
+      ]),
+      enabledToolDefinitions: [tool])
+    // By hand, at 4 bytes a token rounded up and 4 framing tokens an entry or tool:
+    // "Be helpful." and "question p1" are 11 bytes (3 tokens) each: 7 + 7 = 14.
+    #expect(counter.tokenCount(of: plain) == 14)
+    // The tool: "lookup" (6 bytes) + "Looks things up." (16) + its schema {"type":"string"} (17)
+    // = 39 bytes, 10 tokens, + 4 framing = 14.
+    #expect(
+      try String(decoding: JSONEncoder().encode(String.generationSchema), as: UTF8.self)
+        == #"{"type":"string"}"#)
+    #expect(counter.tokenCount(of: withTool) == 14 + 14)
+    // The schema: 17 bytes, 5 tokens, no framing.
+    #expect(counter.tokenCount(of: withSchema) == 14 + 14 + 5)
+    // A tool the instructions already list is counted once, with the instructions.
+    #expect(counter.tokenCount(of: listed) == 14 + 14)
   }
 
   @Test
