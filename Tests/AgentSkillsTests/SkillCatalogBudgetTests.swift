@@ -59,7 +59,7 @@ func handCountedSkills(budget: Int?, activations: SkillActivations = SkillActiva
 
 let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
 
-@Suite(.timeLimit(.minutes(2))) struct `Catalog budget fitting` {
+@Suite(.timeLimit(.minutes(5))) struct `Catalog budget fitting` {
   let full = """
     Skills help.
 

@@ -219,14 +219,19 @@ private func budgetProblems(
 
 @Suite(.timeLimit(.minutes(5))) struct `Skill retention properties` {
   static let conversationCount = 1_000
+  /// Each modifier's conversations run in this many test cases, so that each case
+  /// stays well inside its time limit on a busy machine.
+  static let shardCount = 4
 
-  @Test(arguments: RetentionModifier.allCases)
+  @Test(arguments: RetentionModifier.allCases, 0..<shardCount)
   func `every prompt skill in use is visible or named in a note, and the budget holds`(
-    modifier: RetentionModifier
+    modifier: RetentionModifier, shard: Int
   ) async throws {
-    var seeds = (0..<UInt64(Self.conversationCount)).map { $0 }
+    var seeds = stride(from: shard, to: Self.conversationCount, by: Self.shardCount).map { UInt64($0) }
     let environment = ProcessInfo.processInfo.environment
-    if let only = environment["SKILL_RETENTION_SEED"].flatMap(UInt64.init) { seeds = [only] }
+    if let only = environment["SKILL_RETENTION_SEED"].flatMap(UInt64.init) {
+      seeds = only % UInt64(Self.shardCount) == UInt64(shard) ? [only] : []
+    }
     if let only = environment["SKILL_RETENTION_MODIFIER"], only != modifier.rawValue { seeds = [] }
     for seed in seeds {
       let problems = try await retentionProblems(seed: seed, modifier: modifier)

@@ -57,7 +57,7 @@ import Testing
 
 /// Server-reported usage through a real session: reported counts are
 /// compared, unknown ones are left out (never counted as misses).
-@Suite(.timeLimit(.minutes(1))) struct `Server-reported reuse in reports` {
+@Suite(.timeLimit(.minutes(5))) struct `Server-reported reuse in reports` {
   private func answer(_ text: String, prompt: Int, cached: Int?) -> ScriptStep {
     .events([
       .response(entryID: "r-\(text)", action: .appendText(text, tokenCount: 2)),

@@ -5,7 +5,7 @@ import Testing
 
 private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
 
-@Suite(.timeLimit(.minutes(2))) struct `contextkit skills` {
+@Suite(.timeLimit(.minutes(5))) struct `contextkit skills` {
   let library = repository.appendingPathComponent("SkillsLibrary").path
 
   @Test func `list shows flavour and deactivation, as text and as JSON`() async throws {

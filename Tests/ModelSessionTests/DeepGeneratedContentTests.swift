@@ -92,7 +92,7 @@ private func onSmallStack(
   }
 }
 
-@Test(.timeLimit(.minutes(2)))
+@Test(.timeLimit(.minutes(5)))
 func `a 10,000-level value is built, compared, encoded and dropped on a 512 KB stack`() async throws {
   let outcome = Mutex<[String]>([])
   await onSmallStack {
