@@ -217,11 +217,13 @@ private func budgetProblems(
   ]
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Skill retention properties` {
+/// Serialized: the cases run one at a time, so each has the process to itself for
+/// its time limit instead of sharing the cores with the others.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct `Skill retention properties` {
   static let conversationCount = 1_000
   /// Each modifier's conversations run in this many test cases, so that each case
   /// stays well inside its time limit on a busy machine.
-  static let shardCount = 4
+  static let shardCount = 10
 
   @Test(arguments: RetentionModifier.allCases, 0..<shardCount)
   func `every prompt skill in use is visible or named in a note, and the budget holds`(

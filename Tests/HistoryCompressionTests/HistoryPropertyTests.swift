@@ -98,9 +98,11 @@ struct PropertyCase {
   }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `History properties` {
+/// Serialized, in shards: each case has the process to itself and stays well
+/// inside its time limit on a busy machine.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct `History properties` {
   static let caseCount = 10_000
-  static let shardCount = 4
+  static let shardCount = 10
 
   @Test(arguments: 0..<shardCount)
   func `every modifier and every order keeps the invariants on random transcripts`(shard: Int) async throws {
