@@ -75,14 +75,17 @@ public struct GeneratedContent: Sendable {
       var values: [GeneratedContent] = []
       keys.reserveCapacity(properties.count)
       values.reserveCapacity(properties.count)
+      // A set of the keys taken, so that objects of many keys cost linear time.
+      var taken: Set<String> = []
+      taken.reserveCapacity(properties.count)
       for key in orderedKeys {
-        if let value = properties[key], !keys.contains(key) {
+        if let value = properties[key], taken.insert(key).inserted {
           keys.append(key)
           values.append(value)
         }
       }
       // Keys missing from `orderedKeys` follow in sorted order, so the result is deterministic.
-      for key in properties.keys.sorted() where !keys.contains(key) {
+      for key in properties.keys.sorted() where !taken.contains(key) {
         if let value = properties[key] {
           keys.append(key)
           values.append(value)
@@ -109,10 +112,14 @@ public struct GeneratedContent: Sendable {
     var values: [GeneratedContent] = []
     keys.reserveCapacity(orderedProperties.count)
     values.reserveCapacity(orderedProperties.count)
+    // Positions by key, so that objects of many keys (a schema's `$defs`) cost linear time.
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(orderedProperties.count)
     for (key, value) in orderedProperties {
-      if let existing = keys.firstIndex(of: key) {
+      if let existing = positions[key] {
         values[existing] = value
       } else {
+        positions[key] = keys.count
         keys.append(key)
         values.append(value)
       }
