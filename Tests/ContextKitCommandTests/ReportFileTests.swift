@@ -71,4 +71,62 @@ import Darwin
     #expect(
       String(decoding: fifoError, as: UTF8.self).contains("it is a FIFO (named pipe), not a regular file"))
   }
+
+  @Test func `--html /dev/stdout with standard output appended to a log appends to the log`() throws {
+    #if os(Linux)
+    let records = try smallRecordsFile()
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let log = folder + "/session.log"
+    try Data("earlier lines\n".utf8).write(to: URL(fileURLWithPath: log))
+    // As `contextkit analyze … --html /dev/stdout >> session.log` runs it.
+    let descriptor = open(log, O_WRONLY | O_APPEND | O_CLOEXEC)
+    #expect(descriptor >= 0)
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let executable = try #require(contextKitExecutable)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = ["analyze", records.path, "--html", "/dev/stdout"]
+    process.standardOutput = handle
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let text = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(text.hasPrefix("earlier lines\n"), "the log was replaced: \(text.prefix(80))")
+    #expect(text.contains("<svg") && text.hasSuffix("</html>\n") || text.hasSuffix("</html>"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["session.log"])
+    #endif
+  }
+
+  @Test func `a report the user cannot write is refused, not replaced, as the shell would`() throws {
+    #if os(Linux)
+    guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
+    let records = try smallRecordsFile()
+    #expect(chmod(records.path, 0o644) == 0)
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // A folder anyone may write, holding a report its owner made read-only.
+    #expect(chmod(folder, 0o777) == 0)
+    let report = folder + "/report.html"
+    try Data("kept".utf8).write(to: URL(fileURLWithPath: report))
+    #expect(chown(report, 65_534, 65_534) == 0 && chmod(report, 0o444) == 0)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments =
+      ["--reuid=65534", "--regid=65534", "--clear-groups", try #require(contextKitExecutable).path]
+      + ["analyze", records.path, "--html", report]
+    let error = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = error
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1, "\(message)")
+    #expect(message.contains("cannot write \(report)"), "\(message)")
+    #expect(message.contains("read-only"), "\(message)")
+    #expect(try String(contentsOfFile: report, encoding: .utf8) == "kept")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.html"])
+    #endif
+  }
 }

@@ -31,6 +31,10 @@ public struct FileAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The existing file's owner or group could not be given to the new file,
     /// so the file was left as it was.
     case cannotKeepOwner(String)
+    /// The existing file may not be written by this process's user (its
+    /// permissions make it read-only for them), so it was left as it was,
+    /// as a shell's `>` would.
+    case readOnly
     /// The file is larger than the limit given to ``FileReader``.
     case tooLarge(size: Int, limit: Int)
     /// A system call failed: which, and the system's message.
@@ -65,6 +69,7 @@ public struct FileAccessError: Error, Sendable, Hashable, CustomStringConvertibl
     case .fifoWithoutReader: "it is a FIFO (named pipe) and nothing is reading it"
     case .cannotKeepOwner(let message):
       "the new file could not be given the existing file's owner (\(message)); the file is unchanged"
+    case .readOnly: "it is read-only for this user; it was left as it was"
     case .tooLarge(let size, let limit): "it is \(size) bytes, more than the limit of \(limit)"
     case .system(let call, let message): "\(message) (\(call))"
     }

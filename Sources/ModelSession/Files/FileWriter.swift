@@ -16,8 +16,13 @@ import Darwin
 ///
 /// What happens depends on what the path names:
 /// - `-`: the bytes go to standard output.
+/// - A descriptor this process has open (`/dev/stdout`, `/dev/fd/N`,
+///   `/proc/self/fd/N`, or a link to one): the bytes are written through the
+///   descriptor, at its offset, as a shell's `>` or `>>` would; the file
+///   behind it is never replaced.
 /// - Nothing: a new file, written whole or not at all (below).
-/// - A regular file: replaced atomically. The bytes go to a temporary file in
+/// - A regular file: replaced atomically, if this process's user may write
+///   it (a read-only file is refused, as a shell's `>` would refuse it). The bytes go to a temporary file in
 ///   the same folder, which gets the old file's permissions, owner and group,
 ///   is flushed, then renamed over the old one: a crash leaves the old file or
 ///   the new one, never half of one. If the owner cannot be kept (only the
@@ -27,7 +32,8 @@ import Darwin
 ///   as above) or written; the link stays a link. A link to nothing is refused.
 /// - A character device (`/dev/null`, `/dev/stdout`, a terminal) or a FIFO:
 ///   written in place, as a shell's `>` would; never replaced by a file. A
-///   FIFO that nobody reads is refused at once instead of blocking.
+///   FIFO that nobody reads is refused at once instead of blocking; a reader
+///   that goes away part way is an error (`EPIPE`), never a `SIGPIPE`.
 /// - A folder, socket or block device: refused.
 ///
 /// Temporary files are named `.NAME.PID-RANDOM.contextkit-tmp`; each write
@@ -49,6 +55,10 @@ public enum FileWriter {
       return
     }
     guard !path.isEmpty else { throw fail(.system(call: "open", message: "the path is empty")) }
+    if let descriptor = DescriptorOutput.descriptor(namedBy: path) {
+      if let message = writeAll(descriptor, data) { throw fail(.system(call: "write", message: message)) }
+      return
+    }
     var info = stat()
     guard lstat(path, &info) == 0 else {
       guard errno == ENOENT else { throw fail(.system(call: "lstat", message: FileKind.lastError())) }
@@ -95,6 +105,11 @@ public enum FileWriter {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     let name = url.lastPathComponent
+    // Replacing goes through the folder, which may be writable when the file is not:
+    // a file its owner made read-only is refused, as `>` would refuse it.
+    if existing != nil, faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0, errno == EACCES {
+      throw fail(.readOnly)
+    }
     removeStaleTemporaryFiles(in: folder, for: name)
     let temporary =
       folder + "/." + name + ".\(getpid())-"
@@ -193,23 +208,6 @@ public enum FileWriter {
 
   /// Writes every byte; the system's message on failure.
   private static func writeAll(_ descriptor: Int32, _ data: Data) -> String? {
-    data.withUnsafeBytes { buffer -> String? in
-      guard let base = buffer.baseAddress else { return nil }
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return FileKind.lastError()
-        }
-        offset += written
-      }
-      return nil
-    }
+    DescriptorOutput.write(data, to: descriptor)
   }
-}
-
-/// `write(2)`, named apart from ``FileWriter/write(_:to:creatingFolders:)``.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }
