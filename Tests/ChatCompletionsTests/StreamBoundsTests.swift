@@ -134,6 +134,45 @@ struct StreamBoundsTests {
     }
   }
 
+  @Test func `keep-alive comments that never end stop at the stream's duration bound`() async throws {
+    try await FaultServer.with { server in
+      // One comment every 50 ms: far under the idle timeout, no event, no byte bound in sight.
+      let limits = ResponseLimits(maximumStreamDuration: 1)
+      let outcome = try #require(
+        try await stream("trickle-comments", on: server, limits: limits),
+        "the comment stream was read for 60 s: nothing bounds a stream's time")
+      #expect(outcome.chatError?.kind == .limitExceeded, "\(String(describing: outcome.error))")
+      #expect(outcome.chatError?.message.contains("maximumStreamDuration") == true)
+      #expect(outcome.chatError?.message.contains("after 1 s") == true)
+      #expect(outcome.seconds < 30)
+      #expect(try await disconnects("trickle-comments", seenBy: server) == 1)
+    }
+  }
+
+  @Test(.enabled(if: defaultTransportSurvivesFastStreams, "see TransportCapabilities"))
+  func `content that never ends stops at the default total bound`() async throws {
+    try await FaultServer.with { server in
+      // 64 KiB of content per event, as fast as the server can send: every event is
+      // well within its bound, and without a total bound a session keeps all of it.
+      let outcome = try #require(
+        try await stream("flood", on: server, deadline: 120), "the flood was read for 120 s without a bound")
+      #expect(outcome.chatError?.kind == .limitExceeded, "\(String(describing: outcome.error))")
+      #expect(outcome.chatError?.message.contains("256 MiB") == true)
+      #expect(outcome.chatError?.message.contains("maximumStreamBytes") == true)
+      #expect(outcome.chunks > 3_000)
+      #expect(try await disconnects("flood", seenBy: server) == 1)
+    }
+  }
+
+  @Test func `the default limits bound a stream's size and time, and a non-finite duration means none`() {
+    #expect(ResponseLimits().maximumStreamBytes == 256 << 20)
+    #expect(ResponseLimits().maximumStreamDuration == 3_600)
+    #expect(ResponseLimits(maximumStreamBytes: nil).maximumStreamBytes == nil)
+    #expect(ResponseLimits(maximumStreamDuration: .infinity).maximumStreamDuration == nil)
+    #expect(ResponseLimits(maximumStreamDuration: .nan).maximumStreamDuration == nil)
+    #expect(ResponseLimits(maximumStreamDuration: -5).maximumStreamDuration == 0.001)
+  }
+
   @Test func `a 200 HTML page says what came back and where, not the context window`() async throws {
     try await FaultServer.with { server in
       let key = "sk-html-portal-0123456789"

@@ -56,6 +56,79 @@ struct TransportTests {
   }
 
   @Test(arguments: ["libcurl", "URLSession"])
+  func `a chunked 500 whose body never ends is reported at the cap, and the connection is closed`(
+    transport: String
+  ) async throws {
+    try await FaultServer.with { server in
+      let client = client(try server.baseURL("endless-chunked-error"), transport: makeTransport(transport))
+      let outcome = await withTaskGroup(of: (any Error)??.self) { group in
+        group.addTask {
+          do {
+            _ = try await text(of: client)
+            return .some(nil)
+          } catch {
+            return .some(error)
+          }
+        }
+        group.addTask {
+          try? await Task.sleep(for: .seconds(60))
+          return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+      }
+      let error = try #require(outcome, "the endless chunked error body was read for 60 s")
+      let chatError = try #require(error as? ChatCompletionsError, "\(String(describing: error))")
+      #expect(chatError.status == 500)
+      #expect(chatError.message.contains("cut off at 1 MiB"), "\(chatError.message.prefix(300))")
+      #expect(try await server.occurrences(of: "endless-chunked-error", waitingUpTo: 5) == 1)
+    }
+  }
+
+  /// The transports that survive a server sending faster than the client reads:
+  /// not Linux's URLSession (see `TransportCapabilities.swift`).
+  private static let fastStreamTransports: [String] = {
+    #if canImport(FoundationNetworking)
+    ["libcurl"]
+    #else
+    ["libcurl", "URLSession"]
+    #endif
+  }()
+
+  @Test(arguments: fastStreamTransports)
+  func `a gzip bomb as an error body is read no further than the cap`(transport: String) async throws {
+    try await FaultServer.with { server in
+      let client = client(try server.baseURL("gzip-bomb-error"), transport: makeTransport(transport))
+      await #expect {
+        _ = try await text(of: client)
+      } throws: { error in
+        guard let chatError = error as? ChatCompletionsError, chatError.status == 500 else { return false }
+        // libcurl is not asked to inflate, so it reports the compressed bytes as they came;
+        // URLSession inflates, and the 1 MiB cap stops it long before 64 MiB.
+        let inflated = chatError.message.contains("error error error")
+        return transport == "libcurl" ? !inflated : chatError.message.contains("cut off at 1 MiB")
+      }
+    }
+  }
+
+  @Test(arguments: ["libcurl", "URLSession"])
+  func `the token counter's requests refuse a cross-origin redirect too`(transport: String) async throws {
+    try await FaultServer.with { server in
+      let client = client(try server.baseURL("redirect-cross"), transport: makeTransport(transport))
+      let tokenizer = ServerTokenizer(client: client, model: "fault")
+      await #expect {
+        _ = try await tokenizer.tokenize("four words right here")
+      } throws: { error in
+        (error as? ChatCompletionsError)?.kind == .redirectRefused
+      }
+      let requests = try await server.receivedRequests()
+      #expect(requests.map(\.path) == ["/redirect-cross/tokenize"])
+      #expect(!requests.contains { $0.host.hasPrefix("localhost") })
+    }
+  }
+
+  @Test(arguments: ["libcurl", "URLSession"])
   func `same-origin redirects are followed, loops and other schemes are clear errors`(
     transport: String
   )

@@ -17,6 +17,7 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
   private let body: HTTPBody
   private let decoder: ChunkDecoder
   private let limits: ResponseLimits
+  private let start: ContinuousClock.Instant
 
   /// Creates a stream that decodes the chunks of an SSE body from any source,
   /// such as a recorded file, reading it under `limits`.
@@ -31,15 +32,20 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     self.init(body: HTTPBody(body), decoder: decoder, limits: limits)
   }
 
-  init(body: HTTPBody, decoder: ChunkDecoder, limits: ResponseLimits = ResponseLimits()) {
+  /// Creates a stream of `body` under `limits`, whose duration counts from `start`.
+  init(
+    body: HTTPBody, decoder: ChunkDecoder, limits: ResponseLimits = ResponseLimits(),
+    start: ContinuousClock.Instant = .now
+  ) {
     self.body = body
     self.decoder = decoder
     self.limits = limits
+    self.start = start
   }
 
   /// Creates the iterator; a stream can be iterated once.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(bytes: body.makeAsyncIterator(), decoder: decoder, limits: limits)
+    Iterator(bytes: body.makeAsyncIterator(), decoder: decoder, limits: limits, start: start)
   }
 
   /// Reads bytes, parses events and decodes chunks on demand.
@@ -48,6 +54,8 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     private let decoder: ChunkDecoder
     private var parser: ServerSentEventParser
     private let maximumStreamBytes: Int?
+    private let maximumStreamDuration: TimeInterval?
+    private let deadline: ContinuousClock.Instant?
     private var receivedBytes = 0
     private var pending: [ServerSentEvent] = []
     private var pendingIndex = 0
@@ -55,12 +63,19 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     private var sawAnyEvent = false
     private var finished = false
 
-    init(bytes: HTTPBody.AsyncIterator, decoder: ChunkDecoder, limits: ResponseLimits) {
+    init(
+      bytes: HTTPBody.AsyncIterator, decoder: ChunkDecoder, limits: ResponseLimits,
+      start: ContinuousClock.Instant
+    ) {
       self.bytes = bytes
       self.decoder = decoder
       self.parser = ServerSentEventParser(
         maximumLineBytes: limits.maximumLineBytes, maximumEventBytes: limits.maximumEventBytes)
       self.maximumStreamBytes = limits.maximumStreamBytes
+      self.maximumStreamDuration = limits.maximumStreamDuration
+      self.deadline = limits.maximumStreamDuration.map { seconds in
+        start + .milliseconds(Int64(Swift.min(seconds, 1e12) * 1_000))
+      }
     }
 
     /// The next chunk, or `nil` after `[DONE]`.
@@ -122,6 +137,15 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     /// Parses the next bytes under the stream's bounds; past a bound, the
     /// stream is over (the caller stops iterating, which closes the connection).
     private mutating func parse(_ data: Data) throws(ChatCompletionsFailure) -> [ServerSentEvent] {
+      if let deadline, let maximumStreamDuration, ContinuousClock.now >= deadline {
+        finished = true
+        throw .other(
+          ChatCompletionsError(
+            kind: .limitExceeded,
+            message:
+              "the event stream was still going after \(ResponseLimits.describe(seconds: maximumStreamDuration)) "
+              + "(ResponseLimits.maximumStreamDuration); the request was stopped"))
+      }
       receivedBytes += data.count
       if let maximumStreamBytes, receivedBytes > maximumStreamBytes {
         finished = true

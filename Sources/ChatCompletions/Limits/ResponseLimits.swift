@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// var endpoint = EndpointConfiguration(baseURL: url)
 /// endpoint.responseLimits.maximumEventBytes = 4 << 20    // 4 MiB per event
-/// endpoint.responseLimits.maximumStreamBytes = 256 << 20 // and 256 MiB in all
+/// endpoint.responseLimits.maximumStreamBytes = 64 << 20  // and 64 MiB in all
 /// ```
 ///
 /// A stream that exceeds a bound fails with a ``ChatCompletionsError`` of kind
@@ -30,10 +30,26 @@ public struct ResponseLimits: Sendable, Hashable {
   /// belong to one event, so an endless run of them fails here.
   public var maximumEventBytes: Int
 
-  /// The most bytes one streamed answer may have in all, or `nil` for no
-  /// bound (the default: a long generation is legitimate, and each of its
-  /// events is bounded already).
+  /// The most bytes one streamed answer may have in all (default 256 MiB),
+  /// or `nil` for no bound.
+  ///
+  /// Each event is bounded already, but a session keeps what the events
+  /// carry (the answer's text, reasoning and tool arguments), so without a
+  /// total a server that streams content forever grows the client's memory
+  /// without bound. 256 MiB of event stream is over a million tokens (about
+  /// 200 bytes of stream per token), more than any model answers at once.
   public var maximumStreamBytes: Int?
+
+  /// The longest time one streamed answer may take in all, in seconds, from
+  /// sending the request (default 3,600: an hour), or `nil` for no bound.
+  ///
+  /// The idle timeout ends a stream that stops; this bound ends one that never
+  /// stops, such as a server that sends a keep-alive comment or one byte at a
+  /// time just under the idle timeout, forever. It is checked as bytes arrive,
+  /// so a stream ends at most one idle timeout after it. (OpenAI's Python
+  /// library bounds a whole request by ten minutes by default; an hour leaves
+  /// room for long generations on slow hardware.)
+  public var maximumStreamDuration: TimeInterval?
 
   /// The most bytes read of a non-2xx answer's body (default 1 MiB); the
   /// client stops reading there and closes the connection.
@@ -44,18 +60,26 @@ public struct ResponseLimits: Sendable, Hashable {
   /// resetting the idle timeout, so this bound is on the whole read.
   public var errorBodyTimeLimit: TimeInterval
 
-  /// The defaults: 16 MiB per line and per event, no bound on the whole
-  /// stream, 1 MiB and 10 seconds for an error body. Values below 1 count as 1
-  /// (bytes) and as 0.001 (seconds).
+  /// The defaults: 16 MiB per line and per event, 256 MiB and an hour for
+  /// the whole stream, 1 MiB and 10 seconds for an
+  /// error body. Values below 1 count as 1 (bytes) and as 0.001 (seconds); a
+  /// duration that is not finite counts as `nil`.
   public init(
-    maximumLineBytes: Int = 16 << 20, maximumEventBytes: Int = 16 << 20, maximumStreamBytes: Int? = nil,
-    maximumErrorBodyBytes: Int = 1 << 20, errorBodyTimeLimit: TimeInterval = 10
+    maximumLineBytes: Int = 16 << 20, maximumEventBytes: Int = 16 << 20, maximumStreamBytes: Int? = 256 << 20,
+    maximumStreamDuration: TimeInterval? = 3_600, maximumErrorBodyBytes: Int = 1 << 20,
+    errorBodyTimeLimit: TimeInterval = 10
   ) {
     self.maximumLineBytes = max(1, maximumLineBytes)
     self.maximumEventBytes = max(1, maximumEventBytes)
     self.maximumStreamBytes = maximumStreamBytes.map { max(1, $0) }
+    self.maximumStreamDuration = maximumStreamDuration.flatMap { $0.isFinite ? max(0.001, $0) : nil }
     self.maximumErrorBodyBytes = max(1, maximumErrorBodyBytes)
     self.errorBodyTimeLimit = errorBodyTimeLimit.isFinite ? max(0.001, errorBodyTimeLimit) : 10
+  }
+
+  /// A duration as text for messages: `3600 s`, `0.5 s`.
+  static func describe(seconds: TimeInterval) -> String {
+    seconds == seconds.rounded() && seconds < 1e15 ? "\(Int(seconds)) s" : "\(seconds) s"
   }
 
   /// A byte count as text for messages: `16 MiB`, `1 KiB`, or `1234 bytes`.

@@ -63,12 +63,14 @@ public final class ChatCompletionsClient: Sendable {
   ///   `CancellationError` when cancelled. The stream throws the same.
   public func streamChunks(requestBody: Data) async throws -> ChatCompletionChunkStream {
     let request = endpoint.request(url: endpoint.chatCompletionsURL, body: requestBody, timeouts: timeouts)
+    let start = ContinuousClock.now
     do {
       let response = try await send(request)
       try await EventStreamContentCheck.check(
         response, url: endpoint.chatCompletionsURL, mapper: mapper, limits: endpoint.responseLimits)
       return ChatCompletionChunkStream(
-        body: response.body, decoder: ChunkDecoder(mapper: mapper), limits: endpoint.responseLimits)
+        body: response.body, decoder: ChunkDecoder(mapper: mapper), limits: endpoint.responseLimits,
+        start: start)
     } catch {
       throw ErrorBoundary.publicError(for: error, mapper: mapper)
     }

@@ -27,6 +27,11 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   endless-event   200 event stream: "data: x" lines with no blank line between them, until the client goes away
   endless-error   500 whose body never ends (bytes as fast as possible, no Content-Length)
   trickle-error   500 whose body never ends (one byte every 50 ms, no Content-Length)
+  flood           200 event stream of 64 KiB content chunks as fast as possible, until the client goes away
+  trickle-comments  200 event stream of ": tick" comment lines, one every 50 ms, until the client goes away
+  endless-chunked-error  HTTP/1.1 500 with Transfer-Encoding: chunked whose 4 KiB chunks never end (one a ms)
+  gzip-bomb-error  500 with Content-Encoding: gzip, whatever the request accepts: about 100 KiB that
+                  inflate to 64 MiB of "error " (a client that inflates must stop at its cap)
   html            200 text/html login page that mentions the request's key
   echo-secrets    401 whose plain-text body echoes the request's URL, every header and the bare bearer token
   retry-absurd    429 with retry-after-ms: 1e400 and Retry-After: 99999999999
@@ -36,7 +41,8 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
 
   redirect-same   307 to /ok/... on the same origin
-  redirect-cross  307 to the same path on http://localhost:<port> (another origin)
+  redirect-cross  307 to the same path on http://localhost:<port> (another origin); its
+                  /redirect-cross/tokenize answers 307 to localhost's /llamacpp/tokenize
   redirect-loop   302 to itself
   redirect-scheme 302 to file:///etc/passwd
   keepalive       the `ok` stream over HTTP/1.1 with Content-Length (the connection stays open)
@@ -71,7 +77,15 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-disconnects = {"endless": 0, "endless-line": 0, "endless-event": 0, "endless-error": 0}
+disconnects = {
+    "endless": 0,
+    "endless-line": 0,
+    "endless-event": 0,
+    "endless-error": 0,
+    "trickle-comments": 0,
+    "flood": 0,
+    "endless-chunked-error": 0,
+}
 lock = threading.Lock()
 changed = threading.Condition(lock)
 events = {"endless-streaming": 0}
@@ -180,7 +194,9 @@ class Handler(BaseHTTPRequestHandler):
         parts = [part for part in self.path.split("/") if part]
         mode = parts[0] if parts else "ok"
         if parts[-1:] == ["tokenize"]:
-            if mode == "llamacpp":
+            if mode == "redirect-cross":
+                self.redirect(307, f"http://localhost:{self.server.server_address[1]}/llamacpp/tokenize")
+            elif mode == "llamacpp":
                 content = json.loads(request or b"{}").get("content", "")
                 self.reply(200, {"tokens": list(range(len(content.split())))})
             else:
@@ -395,6 +411,50 @@ def mode_endless_error(handler):
 def mode_trickle_error(handler):
     start_endless_error(handler)
     send_forever(handler, "trickle-error", b"e", delay=0.05)
+
+
+def mode_flood(handler):
+    handler.start_stream()
+    send_forever(handler, "flood", chunk("x" * 65536))
+
+
+def mode_trickle_comments(handler):
+    handler.start_stream()
+    send_forever(handler, "trickle-comments", b": tick\n", delay=0.05)
+
+
+def mode_endless_chunked_error(handler):
+    handler.protocol_version = "HTTP/1.1"
+    handler.send_response(500)
+    handler.send_header("Content-Type", "text/plain")
+    handler.send_header("Transfer-Encoding", "chunked")
+    handler.end_headers()
+    handler.wfile.flush()
+    # About 4 MB/s at most: Linux's URLSession crashes when back-pressure suspends a
+    # task that libcurl is still feeding (see TransportCapabilities.swift).
+    piece = b"error " * 700
+    send_forever(handler, "endless-chunked-error", b"%x\r\n" % len(piece) + piece + b"\r\n", delay=0.001)
+
+
+GZIP_BOMB = []
+
+
+def mode_gzip_bomb_error(handler):
+    if not GZIP_BOMB:
+        import gzip
+
+        GZIP_BOMB.append(gzip.compress(b"error " * ((64 << 20) // 6), 6))
+    body = GZIP_BOMB[0]
+    handler.send_response(500)
+    handler.send_header("Content-Type", "text/plain")
+    handler.send_header("Content-Encoding", "gzip")
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    try:
+        handler.wfile.write(body)
+        handler.wfile.flush()
+    except (BrokenPipeError, ConnectionResetError, OSError):
+        pass
 
 
 def bearer_token(handler):
