@@ -56,6 +56,11 @@ struct LiveDemo {
     var description: String { "no bundled scenario has 40 turns" }
   }
 
+  /// The endpoint as printed: without the URL's password or secret query values.
+  private var shownEndpoint: String {
+    EndpointConfiguration(baseURL: endpoint).redactedBaseURL
+  }
+
   func run(json: Bool, console: Console) async throws -> ExitCode {
     guard let scenario = DemoScenarios.all().first(where: { $0.turns.count >= 40 }) else {
       throw MissingScenario()
@@ -66,7 +71,7 @@ struct LiveDemo {
       return try await checkCache(instructions: scenario.instructions, prompts: prompts, print: print)
     }
     print(
-      "live demo: \(prompts.count) prompts of \(scenario.name) against \(endpoint.absoluteString) (\(model)), "
+      "live demo: \(prompts.count) prompts of \(scenario.name) against \(shownEndpoint) (\(model)), "
         + "budget \(budget) tokens, answers of at most \(maximumResponseTokens) tokens")
     var runs: [Run] = []
     let cpuBefore = ClientCPUTime.seconds()
@@ -92,7 +97,7 @@ struct LiveDemo {
       console.print(
         try JSONOutput.string(
           Output(
-            endpoint: endpoint.absoluteString, model: model, budget: budget,
+            endpoint: shownEndpoint, model: model, budget: budget,
             strategies: runs.map {
               Output.Strategy(
                 strategy: $0.strategy.rawValue, generations: $0.generations,

@@ -108,6 +108,13 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     Redaction(endpoint: self)
   }
 
+  /// The base URL as text for logs and messages, without its user info and
+  /// with the values of secret-looking query parameters replaced:
+  /// `http://<redacted>@host/v1?api_key=<redacted>`.
+  public var redactedBaseURL: String {
+    redaction.describe(baseURL)
+  }
+
   /// The base URL and the names of the headers; the key and the header values are never shown.
   public var description: String {
     let names = additionalHeaders.names.joined(separator: ", ")

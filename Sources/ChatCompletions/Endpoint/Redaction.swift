@@ -12,7 +12,14 @@ import Foundation
 ///   `https://<redacted>@host`), known or not;
 /// - the value of any query parameter whose name looks secret (``isSecretName(_:)``),
 ///   in any URL in the text (`?api_key=…`, `&access_token=…`).
-struct Redaction: Sendable, Hashable {
+///
+/// The pass holds the secrets themselves, so its own description, debug
+/// description and mirror show only how many it knows: dumping any value
+/// that carries one (a client, an executor, a tokenizer, a chunk stream)
+/// shows no secret.
+struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
   /// What secrets are replaced with.
   static let marker = "<redacted>"
 
@@ -46,6 +53,15 @@ struct Redaction: Sendable, Hashable {
     secrets += Self.credentials(in: endpoint.baseURL)
     self.init(secrets: secrets)
   }
+
+  /// `Redaction(3 secrets)`: how many spellings it knows, never one of them.
+  var description: String { "Redaction(\(secrets.count) secrets)" }
+
+  /// The same as ``description``.
+  var debugDescription: String { description }
+
+  /// A mirror without children: the secrets stay out of `dump`.
+  var customMirror: Mirror { Mirror(self, children: ["secrets": "\(secrets.count), not shown"]) }
 
   /// The text with every known secret, URL user info and secret query value replaced.
   func apply(to text: String) -> String {

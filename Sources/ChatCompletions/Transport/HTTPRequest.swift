@@ -29,3 +29,25 @@ package struct HTTPRequest: Sendable, Hashable {
     self.timeouts = timeouts
   }
 }
+
+extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+  /// `POST http://host/v1/chat/completions (512 bytes)`, with the URL's user
+  /// info and secret query values replaced; the headers hide credentials too.
+  package var description: String {
+    "\(method) \(Redaction(secrets: []).describe(url))" + (body.map { " (\($0.count) bytes)" } ?? "")
+  }
+
+  /// The same as ``description``.
+  package var debugDescription: String { description }
+
+  /// The method, the URL without secrets, the headers without credential
+  /// values, and the body's size: `dump` shows no secret.
+  package var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "method": method, "url": Redaction(secrets: []).describe(url), "headers": headers.description,
+        "body": body.map { "\($0.count) bytes" } ?? "none", "timeouts": timeouts,
+      ], displayStyle: .struct)
+  }
+}
