@@ -50,7 +50,8 @@ struct SkillDetails {
       return .success
     }
     console.print("name: \(skill.name)")
-    console.print("description: \(skill.description)")
+    // One line each: a newline in a description or a file name must not forge the next line.
+    console.print("description: \(Self.oneLine(skill.description))")
     console.print(
       "activation: \(skill.activation.rawValue)\(skill.allowsDeactivation ? " (allows deactivation)" : "")")
     console.print(
@@ -58,27 +59,34 @@ struct SkillDetails {
         ? "model invocation: yes (the model, the app, and the user with /\(skill.name))"
         : "model invocation: no, hidden from the model (disable-model-invocation); "
           + "the app and the user with /\(skill.name) activate it")
-    console.print("folder: \(skill.folder.path)")
+    console.print("folder: \(Self.oneLine(skill.folder.path))")
     if !skill.sections.isEmpty {
       console.print("sections:")
       for section in skill.sections.flatMap(\.flattened) {
         console.print(
-          "  \(String(repeating: "  ", count: max(0, section.level - 1)))\(section.title) (line \(section.line))"
+          "  \(String(repeating: "  ", count: max(0, section.level - 1)))\(Self.oneLine(section.title)) "
+            + "(line \(section.line))"
         )
       }
     }
     if !skill.links.isEmpty {
       console.print("links:")
-      for link in skill.links { console.print("  \(link.destination) (line \(link.line))") }
+      for link in skill.links { console.print("  \(Self.oneLine(link.destination)) (line \(link.line))") }
     }
     if !skill.resources.isEmpty {
       console.print("resources:")
       for resource in skill.resources {
-        console.print("  \(resource.path) (\(resource.size) bytes, \(resource.content.rawValue))")
+        console.print(
+          "  \(Self.oneLine(resource.path)) (\(resource.size) bytes, \(resource.content.rawValue))")
       }
     }
     console.print("---")
     console.print(skill.body)
     return .success
+  }
+
+  /// A field shown on one line: line breaks and every other control character escaped.
+  private static func oneLine(_ text: String) -> String {
+    TerminalText.escaped(text, keepingNewlines: false)
   }
 }

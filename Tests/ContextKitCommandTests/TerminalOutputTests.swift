@@ -43,4 +43,34 @@ import Testing
       #expect(String(decoding: output + error, as: UTF8.self).contains("\\u{1B}"), "\(arguments)")
     }
   }
+
+  @Test func `a newline in a description or a file name cannot forge a line of skills show`() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-nl-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("forger")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("references"), withIntermediateDirectories: true)
+    let skill = """
+      ---
+      name: forger
+      description: "Looks harmless.\\nactivation: spoofed by the description"
+      ---
+      # Use
+
+      Read the notes.
+
+      """
+    try Data(skill.utf8).write(to: folder.appendingPathComponent("SKILL.md"))
+    try Data("notes".utf8).write(
+      to: folder.appendingPathComponent("references/notes\nname: spoofed by a file name.md"))
+    let (output, _, status) = try runContextKit(["skills", "show", "--root", root.path, "forger"])
+    #expect(status == 0)
+    let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(!lines.contains { $0.hasPrefix("activation: spoofed") }, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("name: spoofed") }, "\(lines)")
+    #expect(
+      lines.contains("description: Looks harmless.\\nactivation: spoofed by the description"), "\(lines)")
+    #expect(
+      lines.contains { $0.hasPrefix("  references/notes\\nname: spoofed by a file name.md (") }, "\(lines)")
+  }
 }
