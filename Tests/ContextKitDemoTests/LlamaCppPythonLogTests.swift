@@ -25,6 +25,31 @@ import Testing
     #expect(requests.map(\.promptTokenCount) == [21, 21])
   }
 
+  @Test func `an excerpt ends after its last complete request and counts the requests answered`() throws {
+    let first = """
+      INFO:     127.0.0.1:1 - "POST /extras/tokenize HTTP/1.1" 200 OK
+      INFO:     127.0.0.1:2 - "POST /v1/chat/completions HTTP/1.1" 200 OK
+      Llama.generate: 7 prefix-match hit, remaining 3 prompt tokens to eval
+      llama_perf_context_print:       total time =      39.99 ms /     6 tokens
+
+      """
+    // A second client's streamed request: answered, its figures not written yet.
+    let rest = """
+      INFO:     127.0.0.1:3 - "POST /v1/chat/completions HTTP/1.1" 200 OK
+      Llama.generate: 2 prefix-match hit, remaining 9 prompt tokens to eval
+
+      """
+    let excerpt = try LlamaCppPythonLog.excerpt(in: "\0\0" + first + rest)
+    #expect(excerpt.requests == [.init(cachedTokenCount: 7, processedTokenCount: 3)])
+    #expect(excerpt.generationRequestCount == 1)
+    #expect(excerpt.pendingGenerationRequestCount == 1)
+    #expect(excerpt.endOffset == UInt64(2 + first.utf8.count))
+    let empty = try LlamaCppPythonLog.excerpt(in: rest)
+    #expect(empty.requests.isEmpty)
+    #expect(empty.endOffset == 0)
+    #expect(empty.pendingGenerationRequestCount == 1)
+  }
+
   @Test func `a generate line that does not read is located`() {
     #expect(throws: LlamaCppPythonLog.FormatError.self) {
       try LlamaCppPythonLog.requests(in: "ok\nLlama.generate: something else\n")

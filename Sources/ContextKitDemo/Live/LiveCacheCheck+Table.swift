@@ -14,15 +14,21 @@ extension LiveCacheCheck.Result {
     ])
     for report in reports {
       let comparison = report.serverComparison
-      var why = comparison.map { $0.cause == .agrees ? "" : $0.cause.rawValue } ?? "server did not say"
-      if interleavedGenerations.contains(report.generationIndex) { why += " (another client's request ran)" }
+      let why =
+        if interleavedGenerations.contains(report.generationIndex) {
+          report.generationIndex == 0
+            ? "the server held an earlier client's prefix: not compared"
+            : "another client's request ran: not compared"
+        } else {
+          comparison.map { $0.cause == .agrees ? "" : $0.cause.rawValue } ?? "server did not say"
+        }
       table.append([
         String(report.generationIndex), "\(report.turnIndex).\(report.round)",
         String(report.promptTokenCount),
         String(report.reusedTokenCount), report.serverUsage.map { String($0.totalTokenCount) } ?? "",
         report.serverUsage?.cachedTokenCount.map(String.init) ?? "?",
-        comparison.map { ($0.difference > 0 ? "+" : "") + String($0.difference) } ?? "", why,
-        report.cause.description,
+        comparison.map { signed($0.difference) } ?? "", why,
+        report.cause.groupingKey,
       ])
     }
     table.appendRule()
@@ -32,12 +38,17 @@ extension LiveCacheCheck.Result {
       String(reports.compactMap(\.serverComparison).reduce(0) { $0 + $1.predictedPromptTokenCount }),
       String(summary.predictedReusedTokenCountWhereReported), String(summary.serverInputTokenCount),
       String(summary.serverCachedInputTokenCount),
-      String(summary.predictedReusedTokenCountWhereReported - summary.serverCachedInputTokenCount),
+      signed(summary.serverCachedInputTokenCount - summary.predictedReusedTokenCountWhereReported),
       summary.predictionError.map { "prediction " + CacheImpactTable.signedPercent($0) + " of the server's" }
         ?? "",
       "",
     ])
     return table.rendered
+  }
+
+  /// `+12`, `-3`, `0`: the server's figure minus the prediction.
+  private func signed(_ difference: Int) -> String {
+    (difference > 0 ? "+" : "") + String(difference)
   }
 
   /// Whether the check meets its goal: the summed prediction within

@@ -39,11 +39,16 @@ package struct LiveCacheCheck: Sendable {
   /// Whether the server's chat template writes the tool definitions into the
   /// prompt (llama-cpp-python's template for SmolLM2 does not).
   package var templateRendersTools: Bool
+  /// Whether the server's chat template is ChatML (SmolLM2's): then the
+  /// counter takes each role's framing and the generation prompt from the
+  /// server's tokenizer (``ChatMLTokenCounter``) instead of
+  /// ``templateTokensPerMessage`` for every entry.
+  package var templateIsChatML: Bool
 
   package init(
     model: ChatCompletionsLanguageModel, instructions: String, skills: [Skill],
     skillSwitches: [Int: (name: String, on: Bool)], budget: Int, maximumResponseTokens: Int, serverLog: URL?,
-    templateTokensPerMessage: Int = 5, templateRendersTools: Bool = false
+    templateTokensPerMessage: Int = 5, templateRendersTools: Bool = false, templateIsChatML: Bool = true
   ) {
     self.model = model
     self.instructions = instructions
@@ -54,14 +59,18 @@ package struct LiveCacheCheck: Sendable {
     self.serverLog = serverLog
     self.templateTokensPerMessage = templateTokensPerMessage
     self.templateRendersTools = templateRendersTools
+    self.templateIsChatML = templateIsChatML
   }
 
   /// What the check measured.
   package struct Result: Sendable {
     /// The reports, with the server's figures where it gave them.
     package var reports: [CacheImpactReport]
-    /// Generations during which requests of other clients ran on the server
-    /// (their indexes): the server's cache held their prompts, not ours.
+    /// Generations during which, or just before which, requests of other
+    /// clients ran on the server (their indexes): the server's cache held
+    /// their prompts, not ours, and the log does not say which figures were
+    /// ours, so these generations have none. The first generation is one of
+    /// them when the server reused a prefix an earlier client left.
     package var interleavedGenerations: Set<Int>
 
     /// The totals.
@@ -75,8 +84,10 @@ package struct LiveCacheCheck: Sendable {
 
   /// Plays `prompts` and compares every generation's predicted reuse with the server's.
   package func run(prompts: [String]) async throws -> Result {
-    let counter = ServerTokenCounter(
+    let serverCounter = ServerTokenCounter(
       model: model, fallback: EstimatingTokenCounter(framingTokenCount: templateTokensPerMessage))
+    let counter: any TokenCounter =
+      templateIsChatML ? try await ChatMLTokenCounter(server: serverCounter) : serverCounter
     let activations = SkillActivations()
     let catalog = Skills(activations: activations, skills: skills)
     let profile = Profile {
@@ -89,12 +100,13 @@ package struct LiveCacheCheck: Sendable {
     var interleaved: Set<Int> = []
     var iterator = session.generationRecords.makeAsyncIterator()
     let log = serverLog.map(LlamaCppPythonLog.init(url:))
+    var position = try log?.size()
+    var previousTurnShared = false
     let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumResponseTokens)
     for (turn, prompt) in prompts.enumerated() {
       if let change = skillSwitches[turn] {
         _ = change.on ? await activations.activate(change.name) : await activations.deactivate(change.name)
       }
-      let offset = try log?.size()
       _ = try await session.respond(to: prompt, options: options)
       // The turn's records, up to the latest one (one per generation of its tool loop).
       let latest = session.latestGenerationRecord?.requestID
@@ -102,15 +114,27 @@ package struct LiveCacheCheck: Sendable {
       while latest != nil, turnRecords.last?.requestID != latest, let record = await iterator.next() {
         turnRecords.append(record)
       }
-      if let log, let offset {
-        let served = try await Self.requests(in: log, since: offset, atLeast: turnRecords.count)
-        if served.count > turnRecords.count {
+      if let log, let start = position {
+        let excerpt = try await Self.excerpt(of: log, since: start, atLeast: turnRecords.count)
+        position = excerpt.endOffset
+        // Another client's request between ours (or after the previous
+        // turn's) leaves its prompt in the cache, and the log does not say
+        // which request was whose: the server's figures stay unknown.
+        let shared =
+          excerpt.requests.count > turnRecords.count
+          || excerpt.generationRequestCount + excerpt.pendingGenerationRequestCount > turnRecords.count
+        // Before our first request the cache holds whatever an earlier client
+        // (or an earlier run) left: reuse there is not this conversation's.
+        let earlierPrefix = records.isEmpty && (excerpt.requests.first?.cachedTokenCount ?? 0) > 0
+        if shared || previousTurnShared || earlierPrefix {
           interleaved.formUnion(records.count..<(records.count + turnRecords.count))
+        } else {
+          for (index, request) in zip(turnRecords.indices, excerpt.requests) {
+            turnRecords[index].usage.input = .init(
+              totalTokenCount: request.promptTokenCount, cachedTokenCount: request.cachedTokenCount)
+          }
         }
-        for (index, request) in zip(turnRecords.indices, served.suffix(turnRecords.count)) {
-          turnRecords[index].usage.input = .init(
-            totalTokenCount: request.promptTokenCount, cachedTokenCount: request.cachedTokenCount)
-        }
+        previousTurnShared = shared
       }
       records += turnRecords
     }
@@ -121,19 +145,23 @@ package struct LiveCacheCheck: Sendable {
     return Result(reports: reports, interleavedGenerations: interleaved)
   }
 
-  /// The complete requests logged since `offset`, waiting (at most five
-  /// seconds) for the last one's closing lines.
-  private static func requests(
-    in log: LlamaCppPythonLog, since offset: UInt64, atLeast count: Int
-  ) async throws -> [LlamaCppPythonLog.Request] {
+  /// The log since `offset`, waiting (at most five seconds) until it holds
+  /// `count` complete requests and every generation request it answered has
+  /// its figures (they follow a streamed answer's last chunk).
+  private static func excerpt(
+    of log: LlamaCppPythonLog, since offset: UInt64, atLeast count: Int
+  ) async throws -> LlamaCppPythonLog.Excerpt {
     let deadline = ContinuousClock.now + .seconds(5)
     while true {
-      let requests = try log.requests(since: offset)
-      if requests.count >= count { return requests }
+      let excerpt = try log.excerpt(since: offset)
+      let complete = excerpt.requests.count >= count
+      if complete && excerpt.pendingGenerationRequestCount == 0 { return excerpt }
       guard ContinuousClock.now < deadline else {
+        // Another client's request still running: the caller sees it pending.
+        if complete { return excerpt }
         throw CheckError(
-          description: "\(log.url.path) shows \(requests.count) finished requests, expected \(count): "
-            + "is it the log of the server at this endpoint, with verbose output?")
+          description: "\(log.url.path) shows \(excerpt.requests.count) finished requests, "
+            + "expected \(count): is it the log of the server at this endpoint, with verbose output?")
       }
       try await Task.sleep(for: .milliseconds(50))
     }

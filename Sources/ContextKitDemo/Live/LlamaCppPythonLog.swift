@@ -52,23 +52,63 @@ package struct LlamaCppPythonLog: Sendable {
     return (attributes[.size] as? NSNumber)?.uint64Value ?? 0
   }
 
+  /// What the log holds after an offset, up to the end of its last complete request.
+  package struct Excerpt: Sendable, Hashable {
+    /// The complete requests, in order.
+    package var requests: [Request]
+    /// The generation requests (`POST /v1/…` access lines, not `/extras/`)
+    /// the server answered in that text: more than ``requests`` when a
+    /// request's figures are not all there yet, and a sign of another
+    /// client when more than the caller sent.
+    package var generationRequestCount: Int
+    /// The byte offset just after the last complete request's closing line:
+    /// where the next excerpt starts (the offset given when there is none).
+    package var endOffset: UInt64
+    /// Generation requests answered after that line whose figures are not
+    /// there yet (a streamed answer's access line comes before them).
+    package var pendingGenerationRequestCount = 0
+  }
+
   /// The complete requests logged after `offset`, in order.
   package func requests(since offset: UInt64) throws -> [Request] {
+    try excerpt(since: offset).requests
+  }
+
+  /// The complete requests logged after `offset`, with the generation
+  /// requests answered among them and where they end.
+  package func excerpt(since offset: UInt64) throws -> Excerpt {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
     try handle.seek(toOffset: offset)
     let data = try handle.readToEnd() ?? Data()
-    return try Self.requests(in: String(decoding: data, as: UTF8.self), path: url.path)
+    var excerpt = try Self.excerpt(in: String(decoding: data, as: UTF8.self), path: url.path)
+    excerpt.endOffset += offset
+    return excerpt
   }
 
   /// The complete requests in a piece of log text, in order; a request whose
   /// closing `total time` line is not there yet is left out.
   package static func requests(in text: String, path: String = "log") throws(FormatError) -> [Request] {
+    try excerpt(in: text, path: path).requests
+  }
+
+  /// The complete requests in a piece of log text and the generation
+  /// requests answered up to the last one's closing line; ``Excerpt/endOffset``
+  /// counts bytes from the start of `text`.
+  package static func excerpt(in text: String, path: String = "log") throws(FormatError) -> Excerpt {
     var requests: [Request] = []
     var cached: Int?
     var processed: Int?
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      if line.hasPrefix("Llama.generate:") {
+    var generationRequests = 0
+    var counted = Excerpt(requests: [], generationRequestCount: 0, endOffset: 0)
+    var offset = 0
+    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      defer { offset += rawLine.utf8.count + 1 }
+      // A server that wrote past the end of a file someone truncated leaves NUL bytes.
+      let line = rawLine.drop(while: { $0 == "\0" })
+      if line.contains("\"POST /v1/") {
+        generationRequests += 1
+      } else if line.hasPrefix("Llama.generate:") {
         let numbers = integers(in: line)
         guard line.contains("prefix-match hit"), numbers.count == 2 else {
           throw FormatError(path: path, line: number + 1, reason: "unexpected generate line: \(line)")
@@ -84,12 +124,16 @@ package struct LlamaCppPythonLog: Sendable {
       } else if line.contains("total time") && line.hasPrefix("llama_perf_context_print") {
         if let processed {
           requests.append(Request(cachedTokenCount: cached ?? 0, processedTokenCount: processed))
+          counted = Excerpt(
+            requests: requests, generationRequestCount: generationRequests,
+            endOffset: UInt64(min(offset + rawLine.utf8.count + 1, text.utf8.count)))
         }
         cached = nil
         processed = nil
       }
     }
-    return requests
+    counted.pendingGenerationRequestCount = generationRequests - counted.generationRequestCount
+    return counted
   }
 
   private static func integers(in text: Substring) -> [Int] {
