@@ -95,6 +95,18 @@ func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
     #expect(CacheImpactChart.tickStep(for: 36_895) == 5_000)
   }
 
+  @Test func `the vertical axis reaches a budget above every prompt`() {
+    // Prompts of 3,000 alone would end the axis at 3,000 (ticks of 500); the budget of
+    // 8,192 needs ticks of 1,000 up to 9,000, so that its line is drawn inside the chart.
+    let chart = CacheImpactChart(
+      reports: [report(0, prompt: 3_000, reused: 0), report(1, prompt: 3_000, reused: 2_000)], title: "t",
+      budget: 8_192)
+    #expect(chart.axisStep == 1_000)
+    #expect(chart.axisMaximum == 9_000)
+    #expect(chart.svg.contains(">9000</text>"))
+    #expect(chart.svg.contains("budget 8192</text>"))
+  }
+
   @Test func `percentages and text tables`() {
     #expect(CacheImpactTable.percent(0.8843) == "88.4")
     #expect(CacheImpactTable.percent(1) == "100.0")
