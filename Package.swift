@@ -59,7 +59,8 @@ let package = Package(
         "ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "TestSupport",
         "ContextKitDemo", "CacheReport", "CMark",
       ]),
-    .testTarget(name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"]),
+    .testTarget(
+      name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "AgentSkillsTests",
       dependencies: ["AgentSkills", "ChatCompletions", "HistoryCompression", "TestSupport"]),

@@ -22,17 +22,29 @@ struct BenchmarkCase {
   var unit: BenchmarkUnit?
   /// A line measured during setup and printed with the result (such as memory in use).
   var note: String?
+  /// The memory measured during setup, for tools (`--json`).
+  var memory: BenchmarkMemory?
 
   init(
     name: String, run: @escaping () throws -> Int, baseline: Operation? = nil, unit: BenchmarkUnit? = nil,
-    note: String? = nil
+    note: String? = nil, memory: BenchmarkMemory? = nil
   ) {
     self.name = name
     self.operation = Operation(name: name, run: run)
     self.baseline = baseline
     self.unit = unit
     self.note = note
+    self.memory = memory
   }
+}
+
+/// Resident memory a case's setup measured: what its input took and what
+/// the work kept (growth of the process's resident set, in bytes).
+struct BenchmarkMemory: Codable {
+  /// The input, such as the records analyzed.
+  var inputBytes: Int
+  /// What the work kept after one operation, such as the analysis's caches.
+  var analysisBytes: Int
 }
 
 /// The parts one operation is made of, such as 100,000 events or 200 rounds.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs benchmark cases: calibrates how often an operation repeats per run,
 /// warms up, then alternates measured runs of the case and of its baseline so
 /// that both see the same machine load.
@@ -22,9 +24,12 @@ struct BenchmarkHarness {
       }
     }
     var samples: [Double] = []
+    var cpuSamples: [Double] = []
     var baselineSamples: [Double] = []
     for _ in 0..<options.runs {
+      let cpuStart = Self.processCPUSeconds()
       samples.append(try time(benchmark.operation, iterations: iterations))
+      cpuSamples.append((Self.processCPUSeconds() - cpuStart) / Double(iterations))
       if let baseline = benchmark.baseline, let baselineIterations {
         baselineSamples.append(try time(baseline, iterations: baselineIterations))
       }
@@ -33,9 +38,13 @@ struct BenchmarkHarness {
     var result = BenchmarkResult(
       name: benchmark.name, runs: options.runs, iterationsPerRun: iterations, seconds: statistics)
     result.note = benchmark.note
+    result.memory = benchmark.memory
+    result.cpuSeconds = BenchmarkStatistics(samples: cpuSamples)
     if let unit = benchmark.unit, unit.countPerOperation > 0 {
       result.unit = unit
       result.medianSecondsPerUnit = statistics.median / Double(unit.countPerOperation)
+      result.medianCPUSecondsPerUnit =
+        BenchmarkStatistics(samples: cpuSamples).median / Double(unit.countPerOperation)
     }
     if let baseline = benchmark.baseline, let baselineIterations {
       let baselineStatistics = BenchmarkStatistics(samples: baselineSamples)
@@ -44,6 +53,15 @@ struct BenchmarkHarness {
       result.ratioToBaseline = statistics.median / baselineStatistics.median
     }
     return result
+  }
+
+  /// The CPU time the whole process has used (every thread, user and system), in
+  /// seconds: unlike the wall clock, it does not count the time other processes on a
+  /// shared machine hold the cores.
+  static func processCPUSeconds() -> Double {
+    var time = timespec()
+    guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return 0 }
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
   }
 
   /// How many times to repeat the operation so that one run lasts at least

@@ -23,6 +23,12 @@ struct BenchmarkResult: Codable {
   var medianSecondsPerUnit: Double?
   /// What the case measured besides time, such as memory.
   var note: String?
+  /// The memory the case measured, when it did.
+  var memory: BenchmarkMemory?
+  /// CPU seconds the process used per operation (all threads), over the same runs.
+  var cpuSeconds: BenchmarkStatistics?
+  /// The median CPU time per unit.
+  var medianCPUSecondsPerUnit: Double?
 }
 
 /// Prints results as a table for people or as JSON for tools.
@@ -36,6 +42,9 @@ enum BenchmarkReport {
       line += "  = \(format(perUnit).trimmingCharacters(in: .whitespaces)) per \(unit.name)"
       if perUnit > 0 {
         line += " (\(String(format: "%.1f", 1 / perUnit)) \(unit.name)/s)"
+      }
+      if let cpuPerUnit = result.medianCPUSecondsPerUnit {
+        line += ", CPU \(format(cpuPerUnit).trimmingCharacters(in: .whitespaces)) per \(unit.name)"
       }
     }
     if let baseline = result.baseline, let ratio = result.ratioToBaseline {

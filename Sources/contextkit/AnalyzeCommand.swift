@@ -11,8 +11,10 @@ struct AnalyzeCommand: Command {
     usage: contextkit analyze RECORDS [--block-size N] [--json] [--html PATH]
 
       Reads generation records from a file, or from every file of a folder in name order
-      (one conversation per file): the archive form 'contextkit demo --records' writes
-      (GenerationRecordArchive) or a JSON array (JSONEncoder of [GenerationRecord]). Predicts for every generation how many prompt tokens a server's prefix cache reuses,
+      (one conversation per file): the records form 'contextkit demo --records' writes
+      (GenerationRecordArchive, JSON Lines; older versions too) or a JSON array (JSONEncoder
+      of [GenerationRecord]). A file that does not read is named with its line and byte offset.
+      Predicts for every generation how many prompt tokens a server's prefix cache reuses,
       where the prompt diverged from the previous request and why, and prints a table per
       generation and the session's totals.
 
@@ -20,9 +22,10 @@ struct AnalyzeCommand: Command {
       --json          {"blockSize", "reports", "summary"} as JSON instead of the table, an array of
                       them (each with its "path") for a folder of several files (docs/cli.md)
 
-      Exit status: 0 success, 1 the records cannot be read or analyzed, 2 wrong usage.
       --html PATH     also write a self-contained HTML page with a chart of reused and
                       re-processed tokens per generation and the invalidations marked by cause
+
+      Exit status: 0 success, 1 the records cannot be read or analyzed, 2 wrong usage.
     """
 
   func run(_ arguments: inout CommandLineArguments, console: Console) async throws -> ExitCode {
@@ -30,7 +33,7 @@ struct AnalyzeCommand: Command {
     let json = arguments.flag("--json")
     let html = try arguments.option("--html")
     guard let path = arguments.nextPositional() else {
-      throw CommandLineArguments.UsageError(description: "analyze needs a RECORDS.json file")
+      throw CommandLineArguments.UsageError(description: "analyze needs a RECORDS file or folder")
     }
     try arguments.finish()
     let model: PromptCacheModel

@@ -83,6 +83,39 @@ func smallRecordsFile() throws -> URL {
     #expect(!FileManager.default.fileExists(atPath: "--json"))
   }
 
+  @Test func `a folder is read file by file, and a truncated file is named with its line and byte`()
+    async throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ck-folder-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let small = try smallRecordsFile()
+    defer { try? FileManager.default.removeItem(at: small) }
+    let records = try CacheImpactAnalyzer.records(contentsOf: small)
+    let data = try GenerationRecordArchive.encode(records)
+    try data.write(to: folder.appendingPathComponent("a.jsonl"))
+    try data.write(to: folder.appendingPathComponent("b.jsonl"))
+    let whole = await CommandRun.run(["analyze", "--json", folder.path])
+    #expect(whole.code == .success)
+    let objects = try #require(
+      try JSONSerialization.jsonObject(with: Data(whole.output.utf8)) as? [[String: Any]])
+    #expect(
+      objects.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == [
+        "a.jsonl", "b.jsonl",
+      ])
+    // b.jsonl cut 5 bytes into its last line (the third generation's).
+    let lines = data.split(separator: 0x0A)
+    let lastStart = data.count - lines[lines.count - 1].count - 1
+    try data.prefix(lastStart + 5).write(to: folder.appendingPathComponent("b.jsonl"))
+    let cut = await CommandRun.run(["analyze", folder.path])
+    #expect(cut.code == .invalidInput)
+    let expected =
+      "\(folder.appendingPathComponent("b.jsonl").path): cannot read generation records: line \(lines.count) "
+      + "(byte \(lastStart)): the file ends inside this line (truncated?)"
+    #expect(cut.error.contains(expected))
+  }
+
   @Test func `demo with an endpoint checks its arguments and fails cleanly when nothing answers`() async {
     let command = ContextKitCommand(commands: [DemoCommand()])
     #expect(

@@ -55,8 +55,10 @@ private struct SwitchingInstructions: DynamicInstructions {
     let instructionsID = try #require(records.first?.sentTranscript.first?.id)
     let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
     let stored = lines.filter { $0.hasPrefix(#"{"entry""#) && $0.contains(#""id":"\#(instructionsID)""#) }
-    let texts = Set(stored.map { $0.contains("Rules are on") })
-    #expect(texts == [true, false])
+    // Both texts are written, each once; the entries refer to them by number.
+    let texts = lines.filter { $0.hasPrefix(#"{"text""#) }
+    #expect(texts.count == 2)
+    #expect(texts.filter { $0.contains("Rules are on") }.count == 1)
     // The session builds the instructions entry anew for each generation: at most one stored per generation.
     #expect(stored.count <= records.count)
   }
@@ -98,13 +100,14 @@ private struct SwitchingInstructions: DynamicInstructions {
       header
       + #"{"generation":{"requestID":"00000000-0000-0000-0000-000000000000","turnIndex":0,"round":0,"date":0,"#
       + #""storedHistory":[[0,3]],"stages":[],"sentTranscript":[],"toolDefinitions":[],"#
-      + #""generationOptions":{},"contextOptions":{},"output":[],"usage":{},"notes":[],"outcome":{"completed":{}}}}"#
+      + #""generationOptions":{},"contextOptions":{"includeSchemaInPrompt":true},"output":[],"usage":{},"#
+      + #""notes":[],"outcome":{"completed":{}}}}"#
       + "\n"
     do {
       _ = try GenerationRecordArchive.decode(Data(dangling.utf8), name: "bad")
       Issue.record("a dangling reference was read")
     } catch {
-      #expect(error.line == 2)
+      #expect(error.line == 2 && error.reason.contains("entries [0, 3]"))
     }
   }
 

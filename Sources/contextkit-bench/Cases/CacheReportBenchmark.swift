@@ -40,7 +40,8 @@ enum CacheReportBenchmark {
       + "streams) \(megabytes(analysis)) = \(analysis / max(1, entryCount)) bytes per entry"
     return BenchmarkCase(
       name: "cache/report/\(entryCount)-entries", run: { try AsyncBenchmarkRunner.run(analyze) },
-      unit: BenchmarkUnit(name: "entry", countPerOperation: 2 * entryCount), note: note)
+      unit: BenchmarkUnit(name: "entry", countPerOperation: 2 * entryCount), note: note,
+      memory: BenchmarkMemory(inputBytes: records, analysisBytes: analysis))
   }
 
   /// Two consecutive records of a conversation: the previous generation
