@@ -8,8 +8,10 @@ struct SkillsCatalogCommand {
   /// `--budget N`: the catalog's budget in tokens, or `nil` for none.
   var budget: Int? = nil
 
-  /// `--json`: `{"skills", "instructions", "tools": [{"name", "description", "parameters"}], "budget",
-  /// "diagnostics"}`; `parameters` is the tool's JSON Schema, `budget` a ``CatalogBudgetReport`` or null.
+  /// `--json`: `{"skills", "hiddenSkills", "instructions", "tools": [{"name", "description", "parameters"}],
+  /// "budget", "diagnostics"}`; `skills` are the skills the model may activate (the catalog's and the
+  /// tool's), `hiddenSkills` those hidden from the model (`disable-model-invocation`), `parameters` is the
+  /// tool's JSON Schema, `budget` a ``CatalogBudgetReport`` or null.
   struct Output: Encodable {
     struct ToolDefinition: Encodable {
       var name: String
@@ -18,18 +20,20 @@ struct SkillsCatalogCommand {
     }
 
     var skills: [String]
+    var hiddenSkills: [String]
     var instructions: String
     var tools: [ToolDefinition]
     var budget: CatalogBudgetReport?
     var diagnostics: [SkillDiagnostic]
 
     private enum CodingKeys: String, CodingKey {
-      case skills, instructions, tools, budget, diagnostics
+      case skills, hiddenSkills, instructions, tools, budget, diagnostics
     }
 
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(skills, forKey: .skills)
+      try container.encode(hiddenSkills, forKey: .hiddenSkills)
       try container.encode(instructions, forKey: .instructions)
       try container.encode(tools, forKey: .tools)
       try container.encode(budget, forKey: .budget)
@@ -52,7 +56,9 @@ struct SkillsCatalogCommand {
       if json {
         console.print(
           try JSONOutput.string(
-            Output(skills: [], instructions: "", tools: [], budget: nil, diagnostics: diagnostics)))
+            Output(
+              skills: [], hiddenSkills: [], instructions: "", tools: [], budget: nil, diagnostics: diagnostics
+            )))
       }
       console.printError(NothingLoaded(roots: roots.paths).description)
       return .invalidInput
@@ -69,7 +75,9 @@ struct SkillsCatalogCommand {
       console.print(
         try JSONOutput.string(
           Output(
-            skills: library.names, instructions: instructions,
+            skills: library.skills.filter(\.allowsModelInvocation).map(\.name),
+            hiddenSkills: library.skills.filter { !$0.allowsModelInvocation }.map(\.name),
+            instructions: instructions,
             tools: definitions.map {
               Output.ToolDefinition(name: $0.name, description: $0.description, parameters: $0.parameters)
             },

@@ -59,7 +59,7 @@ func handCountedSkills(budget: Int?, activations: SkillActivations = SkillActiva
 
 let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
 
-@Suite(.timeLimit(.minutes(5))) struct `Catalog budget fitting` {
+@Suite(.timeLimit(.minutes(10))) struct `Catalog budget fitting` {
   let full = """
     Skills help.
 
@@ -200,6 +200,24 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     #expect(budget.shortened("Parses v1.2 files. Then more.") == "Parses v1.2 files.")
     #expect(budget.shortened("No sentence end") == "No sentence end")
     #expect(budget.shortened("") == "")
+    #expect(budget.shortened("\tTabs\u{0B}and\u{0C}feeds.\r\nNext.") == "Tabs and feeds.")
+  }
+
+  @Test func `text beyond ASCII is shortened by characters: Unicode spaces, combining marks, wide scripts`() {
+    let budget = SkillCatalogBudget(tokens: 10)
+    // A no-break space and an em space are white space: each becomes one plain space.
+    #expect(budget.shortened("Lit\u{00A0}les\u{2003}données. Puis.") == "Lit les données.")
+    // A period with a combining acute accent is not a period: the sentence goes on.
+    #expect(budget.shortened("Ends.\u{301} here. More.") == "Ends.\u{301} here.")
+    // ASCII first, then a non-ASCII sentence end: "Café." ends at its period.
+    #expect(budget.shortened("Brews café. Then more.") == "Brews café.")
+    let five = SkillCatalogBudget(tokens: 10, descriptionCharacterLimit: 5)
+    // Eight characters of 3 bytes each, no space: 4 characters and the ellipsis.
+    #expect(five.shortened("日本語のテキスト") == "日本語の…")
+    // "e" and a combining acute accent are one character.
+    #expect(
+      five.shortened("e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}")
+        == "e\u{301}e\u{301}e\u{301}e\u{301}…")
   }
 
   @Test func `a long first sentence is cut at a space within the limit and ends with an ellipsis`() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import contextkit
 
-@Suite(.timeLimit(.minutes(5))) struct `contextkit skills and hidden skills` {
+@Suite(.timeLimit(.minutes(10))) struct `contextkit skills and hidden skills` {
   @Test func `list and show say a skill is hidden from the model; the catalog leaves it out`() async throws {
     let root = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }
@@ -41,6 +41,8 @@ import Testing
     #expect(showJSON["allowsModelInvocation"] as? Bool == false)
 
     let catalog = try await CommandRun.run(["skills", "catalog", "--json", root.path]).jsonObject()
+    #expect(catalog["skills"] as? [String] == ["tidy-notes"])
+    #expect(catalog["hiddenSkills"] as? [String] == ["deploying"])
     let instructions = try #require(catalog["instructions"] as? String)
     #expect(instructions.contains("- tidy-notes (on demand): Tidies notes."))
     #expect(!instructions.contains("deploying"))

@@ -5,7 +5,7 @@ import Testing
 
 private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
 
-@Suite(.timeLimit(.minutes(5))) struct `contextkit skills` {
+@Suite(.timeLimit(.minutes(10))) struct `contextkit skills` {
   let library = repository.appendingPathComponent("SkillsLibrary").path
 
   @Test func `list shows flavour and deactivation, as text and as JSON`() async throws {
@@ -120,7 +120,8 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     let json = await CommandRun.run(["skills", "catalog", "--json", library])
     #expect(json.code == .success)
     let object = try json.jsonObject()
-    #expect(CommandRun.keys(object) == ["budget", "diagnostics", "instructions", "skills", "tools"])
+    #expect(
+      CommandRun.keys(object) == ["budget", "diagnostics", "hiddenSkills", "instructions", "skills", "tools"])
     let tools = try #require(object["tools"] as? [[String: Any]])
     #expect(CommandRun.keys(tools.first) == ["description", "name", "parameters"])
     #expect((tools.first?["parameters"] as? [String: Any])?["type"] as? String == "object")

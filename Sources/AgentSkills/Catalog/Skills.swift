@@ -182,8 +182,9 @@ public struct Skills: DynamicInstructions {
   /// The full catalog text for a set of active skills, with no budget
   /// applied: what the model reads when the catalog has no budget, or fits in it.
   public func catalogText(active: Set<String>) -> String {
-    SkillCatalogFitter.text(
-      lead: instructions.text, lines: catalogLines(active: active).lazy.map(\.full), unlisted: 0,
+    let lines = catalogLines(active: active)
+    return SkillCatalogFitter.text(
+      lead: instructions.text, lines: lines, descriptions: lines.map(\.description), unlisted: 0,
       toolName: toolName)
   }
 
