@@ -6,7 +6,7 @@ import Testing
 
 /// Skills loaded from disk follow `metadata.allows-deactivation`: an
 /// instructions skill without it stays active when the model asks again.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct DiskSkillDeactivationTests {
   private static func toggle(_ name: String) -> ScriptStep {
     .toolCall(name: Skills.toggleToolName, arguments: #"{"skill":"\#(name)"}"#)

@@ -7,7 +7,7 @@ import Testing
 /// readers before (deep nesting, aliases, tags, odd scalars, control bytes,
 /// invalid UTF-8) and from byte mutations of a valid skill. Every one must load
 /// or fail with located diagnostics, quickly, and never crash.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct `front matter fuzz` {
   static let fragments: [String] = [
     "name: fuzz\n", "description: Does fuzz things.\n", "license: MIT\n",

@@ -12,7 +12,7 @@ func errors(_ report: SkillLoadReport) -> [String] {
   report.diagnostics.filter(\.isError).map(\.message)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a valid skill loads with its front matter`() throws {
+@Test(.timeLimit(.minutes(10))) func `a valid skill loads with its front matter`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
     "pdf-tools",
@@ -39,7 +39,7 @@ func errors(_ report: SkillLoadReport) -> [String] {
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     ("PDF-Tools", "name \"PDF-Tools\" must be lowercase"),
     ("pdf_tools", "name \"pdf_tools\" may only contain a-z, 0-9 and \"-\"; \"_\" is not allowed"),
@@ -60,7 +60,7 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(error.column == 7)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the name must equal the folder name`() throws {
+@Test(.timeLimit(.minutes(10))) func `the name must equal the folder name`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("pdf", frontMatter: "name: pdf-tools\ndescription: Something useful.")
   let report = inspect(folder)
@@ -71,14 +71,14 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(report.firstError?.description.hasSuffix("SKILL.md:2:7: error: " + errors(report)[0]) == true)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a description over 1,024 characters names its length`() throws {
+@Test(.timeLimit(.minutes(10))) func `a description over 1,024 characters names its length`() throws {
   let fixture = try SkillFixture()
   let long = String(repeating: "x", count: 1204)
   let folder = try fixture.skill("long", frontMatter: "name: long\ndescription: \(long)")
   #expect(errors(inspect(folder)) == ["description is 1,204 characters; the limit is 1,024"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `missing and empty required fields are errors`() throws {
+@Test(.timeLimit(.minutes(10))) func `missing and empty required fields are errors`() throws {
   let fixture = try SkillFixture()
   let missing = try fixture.skill("missing", frontMatter: "license: MIT")
   #expect(
@@ -90,7 +90,7 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(errors(inspect(empty)) == ["description is empty"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `compatibility is limited to 500 characters`() throws {
+@Test(.timeLimit(.minutes(10))) func `compatibility is limited to 500 characters`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
     "compat",
@@ -98,7 +98,7 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(errors(inspect(folder)) == ["compatibility is 501 characters; the limit is 500"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `wrong types are errors that say what YAML read`() throws {
+@Test(.timeLimit(.minutes(10))) func `wrong types are errors that say what YAML read`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
     "typed",
@@ -121,7 +121,8 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(report.diagnostics.map(\.line) == [3, 4, 5, 7])
 }
 
-@Test(.timeLimit(.minutes(5))) func `nested metadata is an error and unquoted scalars are warnings`() throws {
+@Test(.timeLimit(.minutes(10))) func `nested metadata is an error and unquoted scalars are warnings`() throws
+{
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
     "meta", frontMatter: "name: meta\ndescription: Ok.\nmetadata:\n  version: 1.5\n  nested:\n    a: b")
@@ -131,7 +132,7 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(report.diagnostics.first?.line == 5)
 }
 
-@Test(.timeLimit(.minutes(5))) func `unknown keys warn when lenient and fail when strict`() throws {
+@Test(.timeLimit(.minutes(10))) func `unknown keys warn when lenient and fail when strict`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("extra", frontMatter: "name: extra\ndescription: Ok.\nversion: 2")
   let lenient = try SkillLoader().load(folder: folder)
@@ -143,13 +144,13 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(error?.diagnostic.line == 4)
 }
 
-@Test(.timeLimit(.minutes(5))) func `duplicate keys are errors`() throws {
+@Test(.timeLimit(.minutes(10))) func `duplicate keys are errors`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("dup", frontMatter: "name: dup\ndescription: One.\ndescription: Two.")
   #expect(errors(inspect(folder)) == ["duplicate key \"description\" (first given on line 3); keep one"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `activation settings live under metadata`() throws {
+@Test(.timeLimit(.minutes(10))) func `activation settings live under metadata`() throws {
   let fixture = try SkillFixture()
   let instructions = try fixture.skill(
     "always",
@@ -177,7 +178,7 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(inspect(prompt, mode: .strict).firstError?.line == 5)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a front matter that is not a mapping is an error`() throws {
+@Test(.timeLimit(.minutes(10))) func `a front matter that is not a mapping is an error`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("list", frontMatter: "- name\n- description")
   #expect(errors(inspect(folder)).first?.hasPrefix("the front matter must be YAML keys and values") == true)
@@ -185,7 +186,7 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(errors(inspect(empty)) == ["the front matter is empty; add at least name and description"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `a block scalar description is trimmed`() throws {
+@Test(.timeLimit(.minutes(10))) func `a block scalar description is trimmed`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
     "folded", frontMatter: "name: folded\ndescription: >\n  Reviews things\n  carefully.\nlicense: \" MIT \"")

@@ -6,7 +6,7 @@ import Testing
 
 /// Front matter at the 1 MiB limit loads completely and correctly (its speed
 /// is measured by contextkit-bench's skills/front-matter cases).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct LargeFrontMatterTests {
   @Test func `a 100,000-item flow sequence keeps every item in order`() throws {
     let text = LargeFrontMatter.flowSequence(name: "huge")

@@ -2,7 +2,7 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `disable-model-invocation in front matter` {
+@Suite(.timeLimit(.minutes(10))) struct `disable-model-invocation in front matter` {
   @Test func `at the top level it is read, with a warning when lenient and an error when strict`() throws {
     let fixture = try SkillFixture()
     let folder = try fixture.skill(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AgentSkills
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `mutated SKILL.md files load or come back with a diagnostic that says where and what`() throws {
   let fixture = try SkillFixture()
   let original = Array(
@@ -80,7 +80,7 @@ func `mutated SKILL.md files load or come back with a diagnostic that says where
   #expect(undecodable > 0)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a dropped changes stream unsubscribes`() async throws {
+@Test(.timeLimit(.minutes(10))) func `a dropped changes stream unsubscribes`() async throws {
   let activations = SkillActivations()
   do {
     let stream = await activations.changes
@@ -95,7 +95,7 @@ func `mutated SKILL.md files load or come back with a diagnostic that says where
   #expect(await activations.subscriberCount == 0)
 }
 
-@Test(.timeLimit(.minutes(5))) func `relative paths are normalised lexically`() {
+@Test(.timeLimit(.minutes(10))) func `relative paths are normalised lexically`() {
   #expect(RelativePath.normalized("a/./b//c") == "a/b/c")
   #expect(RelativePath.normalized("a/../b") == "b")
   #expect(RelativePath.normalized("../a") == nil)
@@ -107,7 +107,7 @@ func `mutated SKILL.md files load or come back with a diagnostic that says where
   #expect(CountFormatting.grouped(999) == "999")
 }
 
-@Test(.timeLimit(.minutes(5))) func `plain YAML scalars are classified as YAML 1.1 reads them`() {
+@Test(.timeLimit(.minutes(10))) func `plain YAML scalars are classified as YAML 1.1 reads them`() {
   #expect(YAMLNode.plainScalarKind("42") == "number")
   #expect(YAMLNode.plainScalarKind("-1.5e3") == "number")
   #expect(YAMLNode.plainScalarKind("0x1F") == "number")

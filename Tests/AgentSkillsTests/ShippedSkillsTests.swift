@@ -19,7 +19,7 @@ let referenceValidator: URL? = {
   return nil
 }()
 
-@Test(.timeLimit(.minutes(5))) func `every shipped skill is valid in strict mode`() throws {
+@Test(.timeLimit(.minutes(10))) func `every shipped skill is valid in strict mode`() throws {
   let library = try SkillsLibrary(root: shippedSkillsFolder, mode: .strict)
   #expect(library.diagnostics.isEmpty, "\(library.diagnostics)")
   #expect(library.loadedSkills.count >= 8)
@@ -34,7 +34,7 @@ let referenceValidator: URL? = {
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   .enabled(
     if: referenceValidator != nil,
     "the skills-ref validator is not installed; run scripts/install-dependencies (pip install skills-ref)"))

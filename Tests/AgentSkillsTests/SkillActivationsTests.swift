@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-@Test(.timeLimit(.minutes(5))) func `activating and deactivating changes the active set`() async {
+@Test(.timeLimit(.minutes(20))) func `activating and deactivating changes the active set`() async {
   let activations = SkillActivations()
   #expect(await activations.activate("b"))
   #expect(await activations.activate("a"))
@@ -20,7 +20,8 @@ import Darwin
   #expect(activations.activeSkillNames == ["b"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `every subscriber sees each change and no-op changes are silent`() async {
+@Test(.timeLimit(.minutes(20))) func `every subscriber sees each change and no-op changes are silent`() async
+{
   let activations = SkillActivations()
   let first = await activations.changes
   let second = await activations.changes
@@ -42,7 +43,7 @@ import Darwin
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a thousand concurrent activations are all recorded`() async {
+@Test(.timeLimit(.minutes(20))) func `a thousand concurrent activations are all recorded`() async {
   let activations = SkillActivations()
   let stream = await activations.changes
   await withTaskGroup(of: Void.self) { group in
@@ -62,7 +63,7 @@ import Darwin
   #expect(events == 500)
 }
 
-@Test(.timeLimit(.minutes(5))) func `snapshots restore and survive a save and load`() async throws {
+@Test(.timeLimit(.minutes(20))) func `snapshots restore and survive a save and load`() async throws {
   let fixture = try SkillFixture()
   let file = fixture.url("state/skills.json")
   try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
@@ -85,7 +86,7 @@ import Darwin
   #expect(restored.activeSkillNames == ["writing-commit-messages"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `loading a corrupt or missing file throws and changes nothing`()
+@Test(.timeLimit(.minutes(20))) func `loading a corrupt or missing file throws and changes nothing`()
   async throws
 {
   let fixture = try SkillFixture()
@@ -105,7 +106,7 @@ import Darwin
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(20)))
 func `a snapshot written before loaded skills existed still reads, as none loaded`() throws {
   let old = Data(#"{"activeSkillNames":["b","a"],"version":1}"#.utf8)
   let snapshot = try JSONDecoder().decode(SkillActivationsSnapshot.self, from: old)
@@ -119,7 +120,7 @@ func `a snapshot written before loaded skills existed still reads, as none loade
   #expect(written == #"{"activeSkillNames":["a"],"loadedSkillNames":["c"],"version":1}"#)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(20)))
 func `a state file with an invalid version or skill name is refused and changes nothing`() async throws {
   let fixture = try SkillFixture()
   let activations = SkillActivations(active: ["kept"])
@@ -151,7 +152,7 @@ func `a state file with an invalid version or skill name is refused and changes 
   #expect(message.contains("version -7 is not a valid version"))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(20)))
 func `saving replaces the state file by a rename, so a reader of the old file reads the old state whole`()
   async throws
 {
@@ -183,7 +184,7 @@ func `saving replaces the state file by a rename, so a reader of the old file re
   #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.url("state").path) == ["skills.json"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `saving keeps a 0600 state file 0600 and a symlinked one a link`()
+@Test(.timeLimit(.minutes(20))) func `saving keeps a 0600 state file 0600 and a symlinked one a link`()
   async throws
 {
   let fixture = try SkillFixture()
@@ -210,7 +211,7 @@ func `saving replaces the state file by a rename, so a reader of the old file re
     ])
 }
 
-@Test(.timeLimit(.minutes(5))) func `loading a folder or a FIFO says what it is`() async throws {
+@Test(.timeLimit(.minutes(20))) func `loading a folder or a FIFO says what it is`() async throws {
   let fixture = try SkillFixture()
   try FileManager.default.createDirectory(at: fixture.url("state"), withIntermediateDirectories: true)
   let activations = SkillActivations()

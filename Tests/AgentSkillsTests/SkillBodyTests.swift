@@ -2,7 +2,7 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `the body is kept as written and its headings form a tree`() throws {
+@Test(.timeLimit(.minutes(10))) func `the body is kept as written and its headings form a tree`() throws {
   let fixture = try SkillFixture()
   let body = """
     # Review
@@ -25,7 +25,7 @@ import Testing
   #expect(skill.sections.flatMap(\.flattened).map(\.line) == [5, 9, 10, 11, 12])
 }
 
-@Test(.timeLimit(.minutes(5))) func `relative links to files in the folder are listed with their lines`()
+@Test(.timeLimit(.minutes(10))) func `relative links to files in the folder are listed with their lines`()
   throws
 {
   let fixture = try SkillFixture()
@@ -52,7 +52,7 @@ import Testing
     skill.resources.map(\.path) == ["assets/form one.txt", "references/checklist.md", "scripts/check.sh"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `a link to a missing resource warns when lenient and fails when strict`()
+@Test(.timeLimit(.minutes(10))) func `a link to a missing resource warns when lenient and fails when strict`()
   throws
 {
   let fixture = try SkillFixture()
@@ -68,7 +68,7 @@ import Testing
   #expect(inspect(folder, mode: .strict).firstError?.line == 7)
 }
 
-@Test(.timeLimit(.minutes(5))) func `links that leave the folder are reported`() throws {
+@Test(.timeLimit(.minutes(10))) func `links that leave the folder are reported`() throws {
   let fixture = try SkillFixture()
   try fixture.write("secret\n", to: "secret.txt")
   let folder = try fixture.skill(
@@ -80,7 +80,7 @@ import Testing
   #expect(skill.diagnostics.filter { $0.message.contains("leaves the skill folder") }.count == 5)
 }
 
-@Test(.timeLimit(.minutes(5))) func `resolving a resource refuses anything outside the skill folder`() throws
+@Test(.timeLimit(.minutes(10))) func `resolving a resource refuses anything outside the skill folder`() throws
 {
   let fixture = try SkillFixture()
   try fixture.write("secret\n", to: "secret.txt")
@@ -118,7 +118,7 @@ import Testing
   #expect(throws: SkillResourceError.invalidPath("", skill: "vault")) { try skill.resolveResource("") }
 }
 
-@Test(.timeLimit(.minutes(5))) func `diagnostics print like compiler messages`() {
+@Test(.timeLimit(.minutes(10))) func `diagnostics print like compiler messages`() {
   let diagnostic = SkillDiagnostic(
     severity: .error, path: "Skills/pdf/SKILL.md", line: 2, column: 7,
     message: "name \"PDF-Tools\" must be lowercase")
@@ -128,7 +128,7 @@ import Testing
       == "Skills: warning: no skills")
 }
 
-@Test(.timeLimit(.minutes(5))) func `resource listing is bounded in count and depth`() throws {
+@Test(.timeLimit(.minutes(10))) func `resource listing is bounded in count and depth`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("many")
   for index in 0..<5 { try fixture.write("x", to: "many/assets/file-\(index).txt") }
@@ -142,7 +142,7 @@ import Testing
   #expect(!unbounded.resources.map(\.path).contains("a/b/c/d/e/f/g/deep.txt"))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a reference-style link is reported on the link's line, not the definition's`() throws {
   let fixture = try SkillFixture()
   let body = """

@@ -31,7 +31,7 @@ private func run(
   return (script, await firstRecords(generations, of: stream), session)
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Catalog budget through a session` {
+@Suite(.timeLimit(.minutes(10))) struct `Catalog budget through a session` {
   @Test func `step one: the model reads first sentences, and the record says how many were shortened`()
     async throws
   {

@@ -37,7 +37,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
   return records
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Skills survive compaction` {
+@Suite(.timeLimit(.minutes(10))) struct `Skills survive compaction` {
   static let body = String(repeating: "Check every force unwrap. ", count: 16)  // 416 bytes: 104 tokens
   static let filler = String(repeating: "word ", count: 160)  // 800 bytes: 200 tokens
   static let report = String(repeating: "data ", count: 400)  // 2,000 bytes: 500 tokens

@@ -2,7 +2,7 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `a file without front matter is an error on line 1`() throws {
+@Test(.timeLimit(.minutes(10))) func `a file without front matter is an error on line 1`() throws {
   let fixture = try SkillFixture()
   try fixture.write("# Just markdown\n", to: "plain/SKILL.md")
   let report = inspect(fixture.url("plain"))
@@ -11,14 +11,14 @@ import Testing
   #expect((error.line, error.column) == (1, 1))
 }
 
-@Test(.timeLimit(.minutes(5))) func `unterminated front matter says so`() throws {
+@Test(.timeLimit(.minutes(10))) func `unterminated front matter says so`() throws {
   let fixture = try SkillFixture()
   try fixture.write("---\nname: open\ndescription: Never closed.\n# Body\n", to: "open/SKILL.md")
   let error = try #require(inspect(fixture.url("open")).firstError)
   #expect(error.message.hasPrefix("unterminated front matter: no closing ---"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a YAML syntax error reports libyaml's line`() throws {
+@Test(.timeLimit(.minutes(10))) func `a YAML syntax error reports libyaml's line`() throws {
   let fixture = try SkillFixture()
   try fixture.write(
     "---\nname: broken\ndescription: \"unclosed\nlicense: MIT\n---\nBody\n", to: "broken/SKILL.md")
@@ -35,7 +35,7 @@ import Testing
   #expect((second.line, second.column) == (4, 6))
 }
 
-@Test(.timeLimit(.minutes(5))) func `CRLF line endings and a byte order mark are handled`() throws {
+@Test(.timeLimit(.minutes(10))) func `CRLF line endings and a byte order mark are handled`() throws {
   let fixture = try SkillFixture()
   let text =
     "\u{FEFF}---\r\nname: windows\r\ndescription: Written on Windows.\r\n---\r\n# Title\r\n\r\nLine one.\r\n"
@@ -47,7 +47,7 @@ import Testing
   #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
 }
 
-@Test(.timeLimit(.minutes(5))) func `unicode text is kept and counted in characters`() throws {
+@Test(.timeLimit(.minutes(10))) func `unicode text is kept and counted in characters`() throws {
   let fixture = try SkillFixture()
   let description =
     "Résumés en français, 日本語の要約, and emoji 🧭 — all fine. " + String(repeating: "é", count: 960)
@@ -59,7 +59,7 @@ import Testing
   #expect(skill.sections.first?.title == "Überblick 🧭")
 }
 
-@Test(.timeLimit(.minutes(5))) func `invalid UTF-8 is an error at the bad byte`() throws {
+@Test(.timeLimit(.minutes(10))) func `invalid UTF-8 is an error at the bad byte`() throws {
   let fixture = try SkillFixture()
   var bytes = Data("---\nname: bytes\ndescription: ok\n---\nfine\nbad ".utf8)
   bytes.append(contentsOf: [0xC3, 0x28, 0x0A])
@@ -69,7 +69,7 @@ import Testing
   #expect((error.line, error.column) == (6, 5))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a SKILL.md over 1 MiB is refused before parsing`() throws {
+@Test(.timeLimit(.minutes(10))) func `a SKILL.md over 1 MiB is refused before parsing`() throws {
   let fixture = try SkillFixture()
   let body = String(repeating: "word ", count: 220_000)
   try fixture.write("---\nname: huge\ndescription: Too big.\n---\n\(body)", to: "huge/SKILL.md")
@@ -77,7 +77,7 @@ import Testing
   #expect(error.message.hasPrefix("SKILL.md is 1,100,041 bytes; the limit is 1,048,576 bytes."))
 }
 
-@Test(.timeLimit(.minutes(5))) func `an empty body is a warning`() throws {
+@Test(.timeLimit(.minutes(10))) func `an empty body is a warning`() throws {
   let fixture = try SkillFixture()
   try fixture.write("---\nname: hollow\ndescription: Nothing inside.\n---\n", to: "hollow/SKILL.md")
   let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("hollow"))
@@ -86,7 +86,7 @@ import Testing
   #expect(skill.diagnostics.first?.message.hasPrefix("the body is empty") == true)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a folder without SKILL.md is an error`() throws {
+@Test(.timeLimit(.minutes(10))) func `a folder without SKILL.md is an error`() throws {
   let fixture = try SkillFixture()
   try fixture.write("notes", to: "nothing/README.md")
   #expect(
@@ -98,7 +98,7 @@ import Testing
   #expect(errors(inspect(fixture.url("absent"))) == ["no such folder"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `a SKILL.md symlink that leaves the folder is not read`() throws {
+@Test(.timeLimit(.minutes(10))) func `a SKILL.md symlink that leaves the folder is not read`() throws {
   let fixture = try SkillFixture()
   try fixture.write("---\nname: outside\ndescription: x\n---\nSecret\n", to: "elsewhere/SKILL.md")
   try fixture.link("escape/SKILL.md", to: fixture.url("elsewhere/SKILL.md").path)
@@ -120,7 +120,7 @@ private let oddInputs: [(text: String, error: Bool, warning: String?)] = [
   ),
 ]
 
-@Test(.timeLimit(.minutes(5)), arguments: oddInputs.indices)
+@Test(.timeLimit(.minutes(10)), arguments: oddInputs.indices)
 func `odd input gives a located error or a skill, never a crash`(index: Int) throws {
   let input = oddInputs[index]
   let fixture = try SkillFixture()

@@ -12,7 +12,7 @@ import Darwin
 
 /// Files are opened once, relative to the skill folder, without following
 /// links and without blocking; what was checked is what is read.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct SkillFolderReaderTests {
   @Test func `a FIFO named SKILL.md is an error at once, not a hang`() throws {
     let fixture = try SkillFixture()

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `the library generator writes valid skills`() throws {
+@Test(.timeLimit(.minutes(10))) func `the library generator writes valid skills`() throws {
   let fixture = try SkillFixture()
   try SkillLibraryGenerator.generateLibrary(at: fixture.root, count: 20, bodyBytes: 5 * 1024)
   let library = try SkillsLibrary(root: fixture.root, mode: .strict)

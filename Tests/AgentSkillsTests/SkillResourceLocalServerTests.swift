@@ -45,7 +45,7 @@ private struct OneToolFirstModel: LanguageModel {
 }
 
 @Suite(
-  .serialized, .timeLimit(.minutes(10)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(if: localEndpoint != nil, "CONTEXTKIT_TEST_ENDPOINT is not set: the local server test is skipped"))
 struct SkillResourceLocalServerTests {
   @Test func `a real model, forced by a named tool choice, reads a skill's resource`() async throws {

@@ -61,7 +61,7 @@ private func session(
     })
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `Skill resources through a session` {
   @Test func `the model activates a skill, reads its reference and answers`() async throws {
     let fixture = try sqlSkillFixture()

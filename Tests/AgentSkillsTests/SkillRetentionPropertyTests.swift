@@ -219,7 +219,7 @@ private func budgetProblems(
 
 /// Serialized: the cases run one at a time, so each has the process to itself for
 /// its time limit instead of sharing the cores with the others.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct `Skill retention properties` {
+@Suite(.serialized, .timeLimit(.minutes(20))) struct `Skill retention properties` {
   static let conversationCount = 1_000
   /// Each modifier's conversations run in this many test cases, so that each case
   /// stays well inside its time limit on a busy machine.
@@ -249,7 +249,7 @@ private func budgetProblems(
   }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Skill conversation coverage` {
+@Suite(.timeLimit(.minutes(20))) struct `Skill conversation coverage` {
   @Test func `the conversations activate skills of both flavours, and one skill more than once`() {
     var promptFlavour = 0
     var instructionsFlavour = 0

@@ -4,7 +4,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Which skills are in play` {
+@Suite(.timeLimit(.minutes(10))) struct `Which skills are in play` {
   @Test func `a delivered prompt skill is loaded until a modifier drops it, and the stream says both`()
     async throws
   {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(8)))
+@Suite(.timeLimit(.minutes(20)))
 struct `Many roots` {
   @Test func `project skills win over user skills, and every clash is reported once`() throws {
     let project = try SkillFixture()

@@ -2,7 +2,7 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `discovery loads every good skill sorted by name and reports the bad ones`() throws {
   let fixture = try SkillFixture()
   try fixture.skill("zeta", in: "team")
@@ -19,7 +19,7 @@ func `discovery loads every good skill sorted by name and reports the bad ones`(
   #expect(error?.diagnostic.message == "name \"Broken\" must be lowercase")
 }
 
-@Test(.timeLimit(.minutes(5))) func `earlier roots win a name clash and the clash is reported`() throws {
+@Test(.timeLimit(.minutes(10))) func `earlier roots win a name clash and the clash is reported`() throws {
   let first = try SkillFixture()
   let second = try SkillFixture()
   try first.skill("shared", frontMatter: "name: shared\ndescription: From the first root.")
@@ -37,13 +37,13 @@ func `discovery loads every good skill sorted by name and reports the bad ones`(
       + "(root \(first.root.path) comes before \(second.root.path)); rename one of them to use both")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a root that is itself a skill folder loads that skill`() throws {
+@Test(.timeLimit(.minutes(10))) func `a root that is itself a skill folder loads that skill`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill("solo")
   #expect(try SkillsLibrary(root: folder).names == ["solo"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `discovery stops at depth 6 and says so`() throws {
+@Test(.timeLimit(.minutes(10))) func `discovery stops at depth 6 and says so`() throws {
   let fixture = try SkillFixture()
   try fixture.skill("shallow", in: "1/2/3/4/5")
   try fixture.skill("deep", in: "1/2/3/4/5/6")
@@ -53,7 +53,7 @@ func `discovery loads every good skill sorted by name and reports the bad ones`(
   #expect(library.diagnostics.first?.message.contains("more than 6 levels") == true)
 }
 
-@Test(.timeLimit(.minutes(5))) func `discovery visits at most the folder limit`() throws {
+@Test(.timeLimit(.minutes(10))) func `discovery visits at most the folder limit`() throws {
   let fixture = try SkillFixture()
   for index in 0..<12 { try fixture.skill("skill-\(index)") }
   let library = try SkillsLibrary(root: fixture.root, limits: SkillLoaderLimits(maximumFolders: 5))
@@ -62,7 +62,7 @@ func `discovery loads every good skill sorted by name and reports the bad ones`(
   #expect(library.diagnostics.first?.message.hasPrefix("stopped after visiting 5 folders") == true)
 }
 
-@Test(.timeLimit(.minutes(5))) func `symlinked folders are followed inside the root and refused outside it`()
+@Test(.timeLimit(.minutes(10))) func `symlinked folders are followed inside the root and refused outside it`()
   throws
 {
   let fixture = try SkillFixture()
@@ -80,14 +80,14 @@ func `discovery loads every good skill sorted by name and reports the bad ones`(
       "is a symbolic link that leaves the root; it is not followed") == true)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a missing root is an error`() throws {
+@Test(.timeLimit(.minutes(10))) func `a missing root is an error`() throws {
   let fixture = try SkillFixture()
   let library = try SkillsLibrary(root: fixture.url("nowhere"))
   #expect(library.loadedSkills.isEmpty)
   #expect(library.diagnostics.map(\.message) == ["no such folder"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `a root without skills says so`() throws {
+@Test(.timeLimit(.minutes(10))) func `a root without skills says so`() throws {
   let fixture = try SkillFixture()
   try fixture.write("notes\n", to: "docs/README.md")
   let library = try SkillsLibrary(root: fixture.root, mode: .strict)
@@ -96,7 +96,7 @@ func `discovery loads every good skill sorted by name and reports the bad ones`(
   #expect(library.diagnostics.first?.message.hasPrefix("no skills here") == true)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `an unreadable folder and a name that is not UTF-8 are reported where they are`() throws {
   let fixture = try SkillFixture()
   try fixture.skill("good", in: "root")

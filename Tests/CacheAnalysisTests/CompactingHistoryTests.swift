@@ -25,7 +25,7 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
   return entries
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Compacting history` {
+@Suite(.timeLimit(.minutes(20))) struct `Compacting history` {
   @Test func `a history within the budget is passed on unchanged`() async throws {
     let entries = conversation(turns: 3)
     let modifier = CompactingHistory(budget: tokens(entries))

@@ -13,7 +13,7 @@ private let r1 = responseEntry(words(30, tag: "r"))
 private let p2 = promptEntry(words(5, tag: "q"))
 private let first = record(sent: [instructions, p1], tools: [search], output: [r1])
 
-@Suite(.timeLimit(.minutes(5))) struct `Prompt cache model, by hand` {
+@Suite(.timeLimit(.minutes(10))) struct `Prompt cache model, by hand` {
   @Test func `the first generation is a cold start`() async throws {
     let report = try #require(try await reports([first]).first)
     #expect(report.promptTokenCount == 130)

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// The README's compaction example, run through a session so the README stays true.
-@Test(.timeLimit(.minutes(5))) func `the README's compaction example runs and reports every generation`()
+@Test(.timeLimit(.minutes(20))) func `the README's compaction example runs and reports every generation`()
   async throws
 {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The comparison's branches, from hand-made inputs.
-@Suite(.timeLimit(.minutes(5))) struct `Predicted against reported reuse` {
+@Suite(.timeLimit(.minutes(10))) struct `Predicted against reported reuse` {
   private func cause(
     predicted: Int, reported: Int, prompt: Int = 1_000, serverPrompt: Int = 1_000, offset: Int? = nil,
     block: Int = 0, elapsed: Double? = nil, timeToLive: Double? = nil
@@ -57,7 +57,7 @@ import Testing
 
 /// Server-reported usage through a real session: reported counts are
 /// compared, unknown ones are left out (never counted as misses).
-@Suite(.timeLimit(.minutes(5))) struct `Server-reported reuse in reports` {
+@Suite(.timeLimit(.minutes(10))) struct `Server-reported reuse in reports` {
   private func answer(_ text: String, prompt: Int, cached: Int?) -> ScriptStep {
     .events([
       .response(entryID: "r-\(text)", action: .appendText(text, tokenCount: 2)),

@@ -16,7 +16,7 @@ private func endless(_ piece: Data, delay: Duration? = nil) -> AsyncThrowingStre
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct BoundedBodyReaderTests {
   @Test func `a whole body under the bound is read whole`() async {
     let body = AsyncThrowingStream<Data, any Error> { continuation in

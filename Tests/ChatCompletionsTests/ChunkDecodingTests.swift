@@ -7,7 +7,7 @@ private func decodeChunk(_ json: String) throws -> ChatCompletionChunk {
   try JSONDecoder().decode(ChatCompletionChunk.self, from: Data(json.utf8))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a content delta decodes`() throws {
+@Test(.timeLimit(.minutes(10))) func `a content delta decodes`() throws {
   let chunk = try decodeChunk(
     #"{"id":"c1","object":"chat.completion.chunk","model":"m","system_fingerprint":"fp","#
       + #""choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}]}"#)
@@ -18,14 +18,15 @@ private func decodeChunk(_ json: String) throws -> ChatCompletionChunk {
   #expect(chunk.choices.first?.finishReason == nil)
 }
 
-@Test(.timeLimit(.minutes(5))) func `reasoning content decodes under either name`() throws {
+@Test(.timeLimit(.minutes(10))) func `reasoning content decodes under either name`() throws {
   let deepSeek = try decodeChunk(#"{"choices":[{"index":0,"delta":{"reasoning_content":"think"}}]}"#)
   let ollama = try decodeChunk(#"{"choices":[{"index":0,"delta":{"reasoning":"think"}}]}"#)
   #expect(deepSeek.choices.first?.delta.reasoningContent == "think")
   #expect(ollama.choices.first?.delta.reasoningContent == "think")
 }
 
-@Test(.timeLimit(.minutes(5))) func `tool call fragments decode with index, id, name and arguments`() throws {
+@Test(.timeLimit(.minutes(10))) func `tool call fragments decode with index, id, name and arguments`() throws
+{
   let chunk = try decodeChunk(
     #"{"choices":[{"index":0,"delta":{"content":"ok","tool_calls":["#
       + #"{"index":0,"id":"call_1","type":"function","function":{"name":"lookup","arguments":"{\"q\":"}},"#
@@ -40,7 +41,7 @@ private func decodeChunk(_ json: String) throws -> ChatCompletionChunk {
   #expect(chunk.choices.first?.finishReason == .toolCalls)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a tool call without index takes its position, one without id keeps none`() throws {
   let chunk = try decodeChunk(
     #"{"choices":[{"delta":{"tool_calls":[{"function":{"name":"a","arguments":"{}"}},"#
@@ -51,7 +52,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   #expect(calls.map(\.function?.name) == ["a", "b"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `null fields and a missing delta decode as empty`() throws {
+@Test(.timeLimit(.minutes(10))) func `null fields and a missing delta decode as empty`() throws {
   let chunk = try decodeChunk(
     #"{"choices":[{"index":0,"delta":{"content":null,"tool_calls":null}},{"index":1,"finish_reason":"length"}]}"#
   )
@@ -60,7 +61,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   #expect(chunk.choices[1].finishReason == .length)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the usage chunk decodes cached and reasoning tokens`() throws {
+@Test(.timeLimit(.minutes(10))) func `the usage chunk decodes cached and reasoning tokens`() throws {
   let chunk = try decodeChunk(
     #"{"choices":[],"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120,"#
       + #""prompt_tokens_details":{"cached_tokens":64},"completion_tokens_details":{"reasoning_tokens":5}}}"#)
@@ -72,7 +73,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   )
 }
 
-@Test(.timeLimit(.minutes(5))) func `usage without details or total decodes`() throws {
+@Test(.timeLimit(.minutes(10))) func `usage without details or total decodes`() throws {
   let chunk = try decodeChunk(
     #"{"usage":{"prompt_tokens":3,"completion_tokens":4,"prompt_tokens_details":null}}"#)
   #expect(chunk.usage == .init(promptTokens: 3, completionTokens: 4))
@@ -80,13 +81,13 @@ func `a tool call without index takes its position, one without id keeps none`()
   #expect(chunk.choices.isEmpty)
 }
 
-@Test(.timeLimit(.minutes(5))) func `unknown finish reasons keep their text`() throws {
+@Test(.timeLimit(.minutes(10))) func `unknown finish reasons keep their text`() throws {
   let chunk = try decodeChunk(#"{"choices":[{"index":0,"delta":{},"finish_reason":"eos_token"}]}"#)
   #expect(chunk.choices.first?.finishReason?.rawValue == "eos_token")
   #expect(chunk.choices.first?.finishReason != .stop)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the decoder turns events into chunks, DONE and nothing`() throws {
+@Test(.timeLimit(.minutes(10))) func `the decoder turns events into chunks, DONE and nothing`() throws {
   let decoder = ChunkDecoder()
   #expect(try decoder.decode(ServerSentEvent(data: "[DONE]")) == .done)
   #expect(try decoder.decode(ServerSentEvent(data: "  ")) == nil)
@@ -98,7 +99,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   #expect(chunk.choices.first?.delta.content == "a")
 }
 
-@Test(.timeLimit(.minutes(5))) func `an error envelope mid-stream becomes the typed error`() {
+@Test(.timeLimit(.minutes(10))) func `an error envelope mid-stream becomes the typed error`() {
   let decoder = ChunkDecoder()
   #expect {
     try decoder.decode(
@@ -110,7 +111,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a context size error event is a context size failure`() {
+@Test(.timeLimit(.minutes(10))) func `a context size error event is a context size failure`() {
   let decoder = ChunkDecoder()
   #expect {
     try decoder.decode(
@@ -126,7 +127,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `error events in other shapes are recognised`() {
+@Test(.timeLimit(.minutes(10))) func `error events in other shapes are recognised`() {
   let decoder = ChunkDecoder()
   for data in [
     #"{"error":"ollama says no"}"#, #"{"object":"error","message":"vllm says no","type":"BadRequest"}"#,
@@ -138,7 +139,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a malformed chunk is a malformed chunk failure`() {
+@Test(.timeLimit(.minutes(10))) func `a malformed chunk is a malformed chunk failure`() {
   let decoder = ChunkDecoder()
   for data in ["{not json}", #"{"choices":"nope"}"#, "[1,2]"] {
     #expect {
@@ -149,7 +150,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a chunk that mentions error in its content is still a chunk`() throws {
+@Test(.timeLimit(.minutes(10))) func `a chunk that mentions error in its content is still a chunk`() throws {
   let item = try ChunkDecoder().decode(
     ServerSentEvent(data: #"{"choices":[{"index":0,"delta":{"content":"\"error\" is a word"}}]}"#))
   guard case .chunk(let chunk) = item else {
@@ -159,7 +160,8 @@ func `a tool call without index takes its position, one without id keeps none`()
   #expect(chunk.choices.first?.delta.content == #""error" is a word"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `llama.cpp timings decode the cached and processed prompt tokens`() throws
+@Test(.timeLimit(.minutes(10))) func `llama.cpp timings decode the cached and processed prompt tokens`()
+  throws
 {
   let chunk = try decodeChunk(
     #"{"choices":[],"timings":{"cache_n":236,"prompt_n":12,"prompt_ms":30.5,"predicted_n":48,"#
@@ -168,7 +170,7 @@ func `a tool call without index takes its position, one without id keeps none`()
   #expect(chunk.timings?.promptTokens == 248)
 }
 
-@Test(.timeLimit(.minutes(5))) func `timings that do not decode are ignored, not fatal`() throws {
+@Test(.timeLimit(.minutes(10))) func `timings that do not decode are ignored, not fatal`() throws {
   let chunk = try decodeChunk(#"{"choices":[],"timings":{"cache_n":"many"}}"#)
   #expect(chunk.timings == nil)
 }

@@ -40,7 +40,7 @@ private let completeStream =
   + #"data: {"id":"c","object":"chat.completion.chunk","created":0,"model":"m","choices":[],"#
   + #""usage":{"prompt_tokens":5,"completion_tokens":2,"total_tokens":7}}"# + "\n\ndata: [DONE]\n\n"
 
-@Test(.timeLimit(.minutes(5))) func `a complete stream yields its chunks and usage`() async throws {
+@Test(.timeLimit(.minutes(10))) func `a complete stream yields its chunks and usage`() async throws {
   let outcome = try await streamThrough(InMemoryTransport(.stream(completeStream)))
   #expect(outcome.error == nil)
   #expect(outcome.text == "Hello there")
@@ -48,7 +48,7 @@ private let completeStream =
   #expect(outcome.chunks.last?.usage?.totalTokens == 7)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the stream reads the same however the bytes are split`() async throws {
+@Test(.timeLimit(.minutes(10))) func `the stream reads the same however the bytes are split`() async throws {
   let bytes = Array(completeStream.utf8)
   for size in [1, 2, 7, 64] {
     let pieces = stride(from: 0, to: bytes.count, by: size).map {
@@ -59,7 +59,8 @@ private let completeStream =
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `429 with Retry-After is rateLimited with the reset date`() async throws {
+@Test(.timeLimit(.minutes(10))) func `429 with Retry-After is rateLimited with the reset date`() async throws
+{
   let before = Date()
   let outcome = try await streamThrough(
     InMemoryTransport(
@@ -79,9 +80,10 @@ private let completeStream =
   #expect(payload.debugDescription.contains("Rate limit reached"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `429 with an HTTP-date Retry-After`() async throws {
-  // Two minutes from now, in whole seconds, as an HTTP date.
-  let reset = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 120).rounded(.down))
+@Test(.timeLimit(.minutes(10))) func `429 with an HTTP-date Retry-After`() async throws {
+  // Fifty minutes from now (within the one-hour clamp, and far enough that a
+  // slow, loaded test run cannot reach it first), in whole seconds, as an HTTP date.
+  let reset = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 3_000).rounded(.down))
   let formatter = DateFormatter()
   formatter.locale = Locale(identifier: "en_US_POSIX")
   formatter.timeZone = TimeZone(identifier: "GMT")
@@ -98,7 +100,7 @@ private let completeStream =
   #expect(payload.resetDate == reset)
 }
 
-@Test(.timeLimit(.minutes(5))) func `500 keeps the server's message, type and code`() async throws {
+@Test(.timeLimit(.minutes(10))) func `500 keeps the server's message, type and code`() async throws {
   let outcome = try await streamThrough(
     InMemoryTransport(.json(500, #"{"error":{"message":"boom","type":"server_error","code":"internal"}}"#)))
   #expect(
@@ -107,14 +109,14 @@ private let completeStream =
         kind: .httpStatus, status: 500, message: "boom", type: "server_error", code: "internal"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `503 with a plain-text body keeps the text`() async throws {
+@Test(.timeLimit(.minutes(10))) func `503 with a plain-text body keeps the text`() async throws {
   let outcome = try await streamThrough(
     InMemoryTransport(.init(status: 503, pieces: [Data("Service Unavailable".utf8)])))
   #expect(
     outcome.chatError == ChatCompletionsError(kind: .httpStatus, status: 503, message: "Service Unavailable"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a context size error is contextSizeExceeded with the numbers`()
+@Test(.timeLimit(.minutes(10))) func `a context size error is contextSizeExceeded with the numbers`()
   async throws
 {
   let body =
@@ -129,7 +131,7 @@ private let completeStream =
   #expect(payload.metadata["status"] as? Int == 400)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a content filter error is a guardrail violation`() async throws {
+@Test(.timeLimit(.minutes(10))) func `a content filter error is a guardrail violation`() async throws {
   let body =
     #"{"error":{"code":"content_filter","message":"The response was filtered due to the prompt "#
     + #"triggering the content management policy.","type":null}}"#
@@ -141,7 +143,7 @@ private let completeStream =
   #expect(payload.metadata["code"] as? String == "content_filter")
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a stream cut off mid-event is a truncated stream after the chunks before it`() async throws {
   let outcome = try await streamThrough(
     InMemoryTransport(.stream(sseChunk("Hello") + #"data: {"id":"chatcmpl-fault","choi"#)))
@@ -149,7 +151,7 @@ func `a stream cut off mid-event is a truncated stream after the chunks before i
   #expect(outcome.chatError?.kind == .truncatedStream)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a stream that ends without DONE or a finish reason is truncated`()
+@Test(.timeLimit(.minutes(10))) func `a stream that ends without DONE or a finish reason is truncated`()
   async throws
 {
   let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello"))))
@@ -157,14 +159,14 @@ func `a stream cut off mid-event is a truncated stream after the chunks before i
   #expect(outcome.chatError?.kind == .truncatedStream)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a malformed chunk is a malformed chunk error`() async throws {
+@Test(.timeLimit(.minutes(10))) func `a malformed chunk is a malformed chunk error`() async throws {
   let outcome = try await streamThrough(
     InMemoryTransport(.stream(sseChunk("Hello") + "data: {this is not json}\n\n")))
   #expect(outcome.text == "Hello")
   #expect(outcome.chatError?.kind == .malformedChunk)
 }
 
-@Test(.timeLimit(.minutes(5))) func `an error envelope mid-stream is the server's error`() async throws {
+@Test(.timeLimit(.minutes(10))) func `an error envelope mid-stream is the server's error`() async throws {
   let outcome = try await streamThrough(
     InMemoryTransport(
       .stream(
@@ -177,7 +179,7 @@ func `a stream cut off mid-event is a truncated stream after the chunks before i
         kind: .errorEvent, status: 500, message: "model crashed", type: "server_error", code: "500"))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a transport failure mid-stream is a public error, never an internal one`() async throws {
   let failures: [(TransportFailure, ChatCompletionsError.Kind)] = [
     (.connectionFailed("connection reset"), .connectionFailed),
@@ -205,7 +207,7 @@ func `a transport failure mid-stream is a public error, never an internal one`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `the request carries the default, bearer and merged headers`()
+@Test(.timeLimit(.minutes(10))) func `the request carries the default, bearer and merged headers`()
   async throws
 {
   let transport = InMemoryTransport(.stream(completeStream))
@@ -226,7 +228,7 @@ func `a transport failure mid-stream is a public error, never an internal one`()
   #expect(request.timeouts == ChatCompletionsTimeouts(connect: 5, firstByte: 5, idle: 5))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the tokenizer finds llama.cpp's endpoint, or reports that there is none`() async throws {
   let llamaCppServer = InMemoryTransport { request in
     guard request.url.path == "/tokenize" else { return .json(404, #"{"detail":"Not Found"}"#) }
@@ -255,7 +257,7 @@ func `the tokenizer finds llama.cpp's endpoint, or reports that there is none`()
   #expect(noTokenizer.requests.count == 2, "the second call must not ask again")
 }
 
-@Test(.timeLimit(.minutes(5))) func `the tokenizer throws public errors`() async throws {
+@Test(.timeLimit(.minutes(10))) func `the tokenizer throws public errors`() async throws {
   let failing = InMemoryTransport(.json(500, #"{"error":{"message":"tokenizer crashed"}}"#))
   let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
   let tokenizer = ServerTokenizer(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ChatCompletions
 
-@Suite(.serialized, .timeLimit(.minutes(5))) struct `ChatCompletionsLanguageModel in the documented spelling`
+@Suite(.serialized, .timeLimit(.minutes(10))) struct `ChatCompletionsLanguageModel in the documented spelling`
 {
   @Test func `name:url:additionalHeaders: keeps the default headers and adds Authorization`() throws {
     let base = try #require(URL(string: "http://localhost:8000/v1"))

@@ -9,7 +9,7 @@ private func url(_ text: String) throws -> URL {
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     ("http://127.0.0.1:8080", "http://127.0.0.1:8080/v1/chat/completions"),
     ("http://127.0.0.1:8080/", "http://127.0.0.1:8080/v1/chat/completions"),
@@ -29,7 +29,7 @@ func `the base URL rule appends what is missing`(base: String, expected: String)
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
     ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080"),
@@ -39,7 +39,7 @@ func `the server root drops the version component`(base: String, expected: Strin
   #expect(EndpointConfiguration(baseURL: try url(base)).serverRootURL.absoluteString == expected)
 }
 
-@Test(.timeLimit(.minutes(5))) func `default headers, then the bearer key, in a stable order`() throws {
+@Test(.timeLimit(.minutes(10))) func `default headers, then the bearer key, in a stable order`() throws {
   let endpoint = EndpointConfiguration(baseURL: try url("http://h"), apiKey: "sk-test-key")
   let headers = endpoint.requestHeaders
   #expect(headers.fields.map(\.name) == ["Content-Type", "Accept", "User-Agent", "Authorization"])
@@ -49,7 +49,7 @@ func `the server root drops the version component`(base: String, expected: Strin
   #expect(headers["Authorization"] == "Bearer sk-test-key")
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `additional headers are merged per header, whatever the case of their names`() throws {
   let endpoint = EndpointConfiguration(
     baseURL: try url("http://h"), apiKey: "sk-test-key",
@@ -63,7 +63,7 @@ func `additional headers are merged per header, whatever the case of their names
   #expect(headers.fields.count == 5)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `headers set after creation replace by name in any case, in the literal's order`() throws {
   var endpoint = EndpointConfiguration(baseURL: try url("http://h"), additionalHeaders: ["X-Org": "acme"])
   endpoint.additionalHeaders["x-org"] = "other"
@@ -80,7 +80,7 @@ func `headers set after creation replace by name in any case, in the literal's o
   #expect(endpoint.requestHeaders["A-First"] == nil)
 }
 
-@Test(.timeLimit(.minutes(5))) func `no key means no Authorization header, and an empty key is no key`()
+@Test(.timeLimit(.minutes(10))) func `no key means no Authorization header, and an empty key is no key`()
   throws
 {
   #expect(EndpointConfiguration(baseURL: try url("http://h")).requestHeaders["Authorization"] == nil)
@@ -89,7 +89,7 @@ func `headers set after creation replace by name in any case, in the literal's o
   #expect(empty.requestHeaders["Authorization"] == nil)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the URL request carries the headers, method and body`() throws {
+@Test(.timeLimit(.minutes(10))) func `the URL request carries the headers, method and body`() throws {
   let endpoint = EndpointConfiguration(
     baseURL: try url("http://h/v1"), apiKey: "sk-test-key", additionalHeaders: ["X-Org": "acme"])
   let request = endpoint.request(
@@ -102,7 +102,7 @@ func `headers set after creation replace by name in any case, in the literal's o
   #expect(request.headers["Accept"] == "text/event-stream")
 }
 
-@Test(.timeLimit(.minutes(5))) func `the API key never appears in any description`() throws {
+@Test(.timeLimit(.minutes(10))) func `the API key never appears in any description`() throws {
   let secret = "sk-live-0123456789abcdef"
   let endpoint = EndpointConfiguration(
     baseURL: try url("https://api.example.com/v1"), apiKey: secret,
@@ -127,7 +127,7 @@ func `headers set after creation replace by name in any case, in the literal's o
   #expect(endpoint.description.contains("<redacted>"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `errors built for this endpoint never show the key`() throws {
+@Test(.timeLimit(.minutes(10))) func `errors built for this endpoint never show the key`() throws {
   let secret = "sk-live-0123456789abcdef"
   let endpoint = EndpointConfiguration(baseURL: try url("http://h"), apiKey: secret)
   let mapper = ErrorMapper(redaction: endpoint.redaction)
@@ -154,7 +154,7 @@ extension ChunkDecoder {
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `header fields compare and hash without regard to name case`() {
+@Test(.timeLimit(.minutes(10))) func `header fields compare and hash without regard to name case`() {
   let lower = HTTPHeaderFields(["accept": "a"])
   let upper = HTTPHeaderFields(["Accept": "a"])
   #expect(lower == upper)
@@ -164,7 +164,7 @@ extension ChunkDecoder {
   #expect(removing.fields.isEmpty)
 }
 
-@Test(.timeLimit(.minutes(5))) func `configurations that differ only in the key are different`() throws {
+@Test(.timeLimit(.minutes(10))) func `configurations that differ only in the key are different`() throws {
   let base = try url("http://h")
   #expect(
     EndpointConfiguration(baseURL: base, apiKey: "a1234")

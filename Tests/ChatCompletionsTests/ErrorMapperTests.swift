@@ -20,7 +20,7 @@ private func failure(_ status: Int, _ body: String, headers: [String: String] = 
   mapper.failure(status: status, headers: HTTPHeaderFields(headers), body: Data(body.utf8))
 }
 
-@Test(.timeLimit(.minutes(5))) func `429 is a rate limit with the Retry-After seconds`() {
+@Test(.timeLimit(.minutes(10))) func `429 is a rate limit with the Retry-After seconds`() {
   let result = failure(
     429, #"{"error":{"message":"slow down","type":"requests","code":"rate_limit_exceeded"}}"#,
     headers: ["retry-after": "30"])
@@ -32,7 +32,7 @@ private func failure(_ status: Int, _ body: String, headers: [String: String] = 
   #expect(error.status == 429 && error.message == "slow down" && error.code == "rate_limit_exceeded")
 }
 
-@Test(.timeLimit(.minutes(5))) func `Retry-After as an HTTP date and retry-after-ms are read`() {
+@Test(.timeLimit(.minutes(10))) func `Retry-After as an HTTP date and retry-after-ms are read`() {
   guard
     case .rateLimited(let dated, _) = failure(
       429, "", headers: ["Retry-After": "Mon, 12 Jan 1970 14:06:40 GMT"])
@@ -55,7 +55,7 @@ private func failure(_ status: Int, _ body: String, headers: [String: String] = 
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     #"{"error":{"message":"This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}"#,
     #"{"error":{"message":"Requested tokens (5000) exceed context window of 4096","type":"internal_server_error"}}"#,
@@ -70,7 +70,7 @@ func `context length messages are context size failures with their numbers`(body
   #expect([9000, 5000].contains(tokenCount))
 }
 
-@Test(.timeLimit(.minutes(5))) func `content filter errors are guardrail violations`() {
+@Test(.timeLimit(.minutes(10))) func `content filter errors are guardrail violations`() {
   let result = failure(400, #"{"error":{"message":"The response was filtered","code":"content_filter"}}"#)
   guard case .guardrailViolation = result else {
     Issue.record("expected a guardrail violation, got \(result)")
@@ -78,7 +78,7 @@ func `context length messages are context size failures with their numbers`(body
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `408 and 504 are timeouts`() {
+@Test(.timeLimit(.minutes(10))) func `408 and 504 are timeouts`() {
   for status in [408, 504] {
     guard case .timeout(let error) = failure(status, "") else {
       Issue.record("expected a timeout for \(status)")
@@ -88,7 +88,7 @@ func `context length messages are context size failures with their numbers`(body
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `other statuses keep the server's message, type and code`() {
+@Test(.timeLimit(.minutes(10))) func `other statuses keep the server's message, type and code`() {
   let result = failure(500, #"{"error":{"message":"boom","type":"server_error","code":"internal"}}"#)
   #expect(
     result
@@ -98,7 +98,7 @@ func `context length messages are context size failures with their numbers`(body
   #expect(failure(404, "").error.message.contains("not found"))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `transport failures map to timeouts with their stage, cancellation and connection failures`() {
   #expect(
     mapper.failure(transportError: TransportFailure.idleTimeout(seconds: 3, url: "http://h/v1"))
@@ -117,7 +117,7 @@ func `transport failures map to timeouts with their stage, cancellation and conn
   #expect((redirect as? ChatCompletionsFailure)?.error.kind == .redirectRefused)
 }
 
-@Test(.timeLimit(.minutes(5))) func `server text that echoes the key is redacted`() {
+@Test(.timeLimit(.minutes(10))) func `server text that echoes the key is redacted`() {
   let result = failure(
     401, #"{"error":{"message":"Incorrect API key provided: sk-secret-123","code":"sk-secret-123"}}"#)
   #expect(!"\(result)".contains("sk-secret-123"))

@@ -95,7 +95,7 @@ private func call(
   .init(index: index, id: id, type: "function", function: .init(name: name, arguments: arguments))
 }
 
-@Test(.timeLimit(.minutes(5))) func `the recorded text stream becomes response text under one entry id`()
+@Test(.timeLimit(.minutes(10))) func `the recorded text stream becomes response text under one entry id`()
   async throws
 {
   let digest = try translate(try await fixtureChunks("streamed-text.sse"))
@@ -105,7 +105,7 @@ private func call(
   #expect(digest.calls.isEmpty && digest.toolCallIDs.isEmpty)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the recorded named tool call becomes one call with its name on every event`() async throws {
   let digest = try translate(try await fixtureChunks("tool-call-named.sse"))
   #expect(digest.toolCallIDs == ["T"])
@@ -118,7 +118,7 @@ func `the recorded named tool call becomes one call with its name on every event
   #expect(arguments == GeneratedContent(properties: ["city": "Paris"]))
 }
 
-@Test(.timeLimit(.minutes(5))) func `the recorded json_object stream is response text that parses as JSON`()
+@Test(.timeLimit(.minutes(10))) func `the recorded json_object stream is response text that parses as JSON`()
   async throws
 {
   let digest = try translate(try await fixtureChunks("json-object-schema.sse"))
@@ -126,13 +126,13 @@ func `the recorded named tool call becomes one call with its name on every event
   _ = try GeneratedContent(json: digest.text)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the recorded length-limited stream records the finish reason in metadata`() async throws {
   let digest = try translate(try await fixtureChunks("length-limit.sse"))
   #expect(digest.metadata.last?[EventTranslator.finishReasonKey] == GeneratedContent("length"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `interleaved parallel calls are accumulated by index`() throws {
+@Test(.timeLimit(.minutes(10))) func `interleaved parallel calls are accumulated by index`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", name: "weather", #"{"ci"#)]),
     delta(calls: [call(1, id: "b", name: "time", #"{"zo"#)]),
@@ -147,7 +147,7 @@ func `the recorded length-limited stream records the finish reason in metadata`(
   #expect(digest.calls["b"]?.names == ["time"])
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `calls without ids get synthesized ids, stable across their fragments and unique`() throws {
   let digest = try translate([
     delta(calls: [call(0, name: "weather", #"{"city":"#), call(1, name: "time", "{")]),
@@ -162,7 +162,7 @@ func `calls without ids get synthesized ids, stable across their fragments and u
   #expect(Set(otherDigest.callOrder).isDisjoint(with: digest.callOrder))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a name repeated on every fragment is set, not appended`() throws {
+@Test(.timeLimit(.minutes(10))) func `a name repeated on every fragment is set, not appended`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", name: "weather", "{")]),
     delta(calls: [call(0, id: "a", name: "weather", "}")]),
@@ -171,7 +171,7 @@ func `calls without ids get synthesized ids, stable across their fragments and u
   #expect(digest.calls["a"]?.arguments == "{}")
 }
 
-@Test(.timeLimit(.minutes(5))) func `arguments that arrive before the name wait for it`() throws {
+@Test(.timeLimit(.minutes(10))) func `arguments that arrive before the name wait for it`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", "{")]),
     delta(calls: [call(0, name: "weather", "}")]),
@@ -180,7 +180,7 @@ func `calls without ids get synthesized ids, stable across their fragments and u
   #expect(digest.calls["a"]?.arguments == "{}")
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `content and tool calls in one delta are both kept, under different entry ids`() throws {
   let digest = try translate([delta(content: "Checking.", calls: [call(0, id: "a", name: "weather", "{}")])])
   #expect(digest.text == "Checking.")
@@ -188,14 +188,14 @@ func `content and tool calls in one delta are both kept, under different entry i
   #expect(digest.responseIDs == ["R"] && digest.toolCallIDs == ["T"])
 }
 
-@Test(.timeLimit(.minutes(5))) func `reasoning goes to its own entry`() throws {
+@Test(.timeLimit(.minutes(10))) func `reasoning goes to its own entry`() throws {
   let digest = try translate([delta(reasoning: "Think"), delta(reasoning: "ing."), delta(content: "Done.")])
   #expect(digest.reasoning == "Thinking.")
   #expect(digest.reasoningIDs == ["Z"])
   #expect(digest.text == "Done.")
 }
 
-@Test(.timeLimit(.minutes(5))) func `usage becomes cumulative totals with cached and reasoning tokens`()
+@Test(.timeLimit(.minutes(10))) func `usage becomes cumulative totals with cached and reasoning tokens`()
   throws
 {
   let usage = Chunk(
@@ -207,24 +207,24 @@ func `content and tool calls in one delta are both kept, under different entry i
   #expect(output.totalTokenCount == 7 && output.reasoningTokenCount == 3)
 }
 
-@Test(.timeLimit(.minutes(5))) func `content_filter is a guardrail violation`() throws {
+@Test(.timeLimit(.minutes(10))) func `content_filter is a guardrail violation`() throws {
   #expect(throws: LanguageModelError.self) {
     try translate([delta(content: "Well"), delta(finish: .contentFilter)])
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a normal stop adds no metadata`() throws {
+@Test(.timeLimit(.minutes(10))) func `a normal stop adds no metadata`() throws {
   let digest = try translate([delta(content: "Hi", finish: .stop)])
   #expect(digest.metadata.isEmpty)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a streamed refusal is a refusal when the stream ends`() throws {
+@Test(.timeLimit(.minutes(10))) func `a streamed refusal is a refusal when the stream ends`() throws {
   var translator = EventTranslator()
   _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "I can't help with that."))]))
   #expect(throws: LanguageModelError.self) { try translator.finish() }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a new id on an index starts a new call instead of merging into the old one`() throws {
   let digest = try translate([
     delta(calls: [call(0, id: "a", name: "weather", #"{"city":"#)]),
@@ -240,7 +240,7 @@ func `a new id on an index starts a new call instead of merging into the old one
   #expect(digest.calls["b"]?.arguments == #"{"zone":"CET"}"#)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `an id that arrives after the first fragment of a call is adopted, not a second call`() throws {
   let digest = try translate([
     delta(calls: [call(0, "{")]),
@@ -260,7 +260,7 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `arguments whose call never gets a name are a malformed response, not an empty turn`() {
   #expect(
     malformedKind([delta(calls: [call(0, id: "a", #"{"city":"Oslo"}"#)]), delta(finish: .toolCalls)])
@@ -279,7 +279,7 @@ func `arguments whose call never gets a name are a malformed response, not an em
     ]) == .malformedResponse)
 }
 
-@Test(.timeLimit(.minutes(5))) func `an id used by two calls is a malformed response`() {
+@Test(.timeLimit(.minutes(10))) func `an id used by two calls is a malformed response`() {
   #expect(
     malformedKind([
       delta(calls: [call(0, id: "a", name: "weather", "{}")]),
@@ -287,11 +287,11 @@ func `arguments whose call never gets a name are a malformed response, not an em
     ]) == .malformedResponse)
 }
 
-@Test(.timeLimit(.minutes(5))) func `an empty fragment on a new index starts nothing`() throws {
+@Test(.timeLimit(.minutes(10))) func `an empty fragment on a new index starts nothing`() throws {
   let digest = try translate([delta(calls: [call(0, id: "a", name: "weather", "{}"), call(1, "")])])
   #expect(digest.callOrder == ["a"])
 }
-@Test(.timeLimit(.minutes(5))) func `usage without prompt token details leaves the cached count unknown`()
+@Test(.timeLimit(.minutes(10))) func `usage without prompt token details leaves the cached count unknown`()
   throws
 {
   let digest = try translate([
@@ -303,14 +303,14 @@ func `arguments whose call never gets a name are a malformed response, not an em
   #expect(input.cachedTokenCount == 0)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a reported zero is known, not unknown`() throws {
+@Test(.timeLimit(.minutes(10))) func `a reported zero is known, not unknown`() throws {
   let digest = try translate([
     delta(content: "Hi"), Chunk(usage: .init(promptTokens: 100, completionTokens: 7, cachedPromptTokens: 0)),
   ])
   #expect(digest.usage.first?.0.reportedCachedTokenCount == 0)
 }
 
-@Test(.timeLimit(.minutes(5))) func `llama.cpp timings alone give the prompt size and the cached tokens`()
+@Test(.timeLimit(.minutes(10))) func `llama.cpp timings alone give the prompt size and the cached tokens`()
   throws
 {
   let timings = Chunk(timings: .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 5))
@@ -320,7 +320,7 @@ func `arguments whose call never gets a name are a malformed response, not an em
   #expect(output.totalTokenCount == 5)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `timings fill in the cached count that usage leaves out, in either order`() throws {
   let usage = Chunk(usage: .init(promptTokens: 250, completionTokens: 5))
   let timings = Chunk(timings: .init(cachedPromptTokens: 236, processedPromptTokens: 14))
@@ -332,7 +332,7 @@ func `timings fill in the cached count that usage leaves out, in either order`()
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `calls sent whole at one index without ids are separate calls when their names differ`() throws {
   let digest = try translate([
     delta(calls: [call(0, name: "weather", #"{"city":"Oslo"}"#)]),
@@ -345,7 +345,7 @@ func `calls sent whole at one index without ids are separate calls when their na
     digest.callOrder.compactMap { digest.calls[$0]?.arguments } == [#"{"city":"Oslo"}"#, #"{"zone":"CET"}"#])
 }
 
-@Test(.timeLimit(.minutes(5))) func `one id with two names is a malformed response`() {
+@Test(.timeLimit(.minutes(10))) func `one id with two names is a malformed response`() {
   #expect(
     malformedKind([
       delta(calls: [call(0, id: "a", name: "weather", "{")]),

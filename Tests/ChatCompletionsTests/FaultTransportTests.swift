@@ -40,26 +40,30 @@ private func timeoutStage(_ error: (any Error)?) -> String? {
   return payload.metadata["timeout"] as? String
 }
 
-@Test(.timeLimit(.minutes(5))) func `a server that stalls mid-stream past the timeout is a timeout`()
+@Test(.timeLimit(.minutes(20))) func `a server that stalls mid-stream past the timeout is a timeout`()
   async throws
 {
   let outcome = try await FaultServer.with { try await stream("stall", on: $0, timeout: 1) }
   #expect(outcome.text == "Hello")
   #expect(timeoutStage(outcome.error) == "idle", "\(String(describing: outcome.error))")
-  #expect(outcome.seconds < 25, "the 30 s stall ran out instead of the 1 s timeout")
+  // The stage proves the client's timer fired: had it not, the server's 30 s
+  // stall would end in a closed connection, not a timeout. No wall-clock bound:
+  // on a loaded machine even a 1 s timer can take long to be served.
   print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a server that stalls before the head past the timeout is a timeout`()
+@Test(.timeLimit(.minutes(20))) func `a server that stalls before the head past the timeout is a timeout`()
   async throws
 {
   let outcome = try await FaultServer.with { try await stream("stall-head", on: $0, timeout: 1) }
   #expect(timeoutStage(outcome.error) == "firstByte", "\(String(describing: outcome.error))")
-  #expect(outcome.seconds < 25, "the 30 s stall ran out instead of the 1 s timeout")
+  // The stage proves the client's timer fired: had it not, the server's 30 s
+  // stall would end in a closed connection, not a timeout. No wall-clock bound:
+  // on a loaded machine even a 1 s timer can take long to be served.
   print("timed out after \(outcome.seconds) s with a 1 s timeout")
 }
 
-@Test(.timeLimit(.minutes(5)), arguments: ["reset", "reset-head"])
+@Test(.timeLimit(.minutes(20)), arguments: ["reset", "reset-head"])
 func `a connection reset is a connection failure`(mode: String) async throws {
   let outcome = try await FaultServer.with { try await stream(mode, on: $0) }
   // A reset is a transport error, whether it comes before the head or after a chunk: never
@@ -67,7 +71,7 @@ func `a connection reset is a connection failure`(mode: String) async throws {
   #expect(outcome.chatError?.kind == .connectionFailed, "got \(String(describing: outcome.error))")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a refused connection is a connection failure`() async throws {
+@Test(.timeLimit(.minutes(20))) func `a refused connection is a connection failure`() async throws {
   let port = try await FaultServer.with { $0.port }
   let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")))
   let client = ChatCompletionsClient(endpoint: endpoint, timeout: 5)
@@ -78,7 +82,7 @@ func `a connection reset is a connection failure`(mode: String) async throws {
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(20)))
 func `cancelling the consuming task ends the stream and closes the connection`() async throws {
   try await FaultServer.with { server in
     let client = ChatCompletionsClient(
@@ -106,7 +110,7 @@ func `cancelling the consuming task ends the stream and closes the connection`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `leaving the loop early closes the connection`() async throws {
+@Test(.timeLimit(.minutes(20))) func `leaving the loop early closes the connection`() async throws {
   try await FaultServer.with { server in
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: try server.baseURL("endless")))

@@ -25,7 +25,7 @@ private func text(_ chunks: [ChatCompletionChunk]) -> String {
   chunks.compactMap { $0.choices.first?.delta.content }.joined()
 }
 
-@Test(.timeLimit(.minutes(5)), arguments: [1, 7, 64, 100_000])
+@Test(.timeLimit(.minutes(10)), arguments: [1, 7, 64, 100_000])
 func `the recorded text stream decodes the same in any chunk size`(size: Int) async throws {
   let decoded = try await chunks(of: "streamed-text.sse", size: size)
   // Read off the fixture by hand: 14 `data: {...}` events whose contents join to
@@ -36,7 +36,7 @@ func `the recorded text stream decodes the same in any chunk size`(size: Int) as
   #expect(decoded.last?.choices.first?.finishReason == .stop)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the recorded named tool call accumulates into one call with JSON arguments`() async throws {
   let decoded = try await chunks(of: "tool-call-named.sse", size: 13)
   let fragments = decoded.flatMap { $0.choices.flatMap(\.delta.toolCalls) }
@@ -51,14 +51,14 @@ func `the recorded named tool call accumulates into one call with JSON arguments
   #expect(decoded.last?.choices.first?.finishReason == .toolCalls)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the recorded tool_choice required stream is plain text on llama-cpp-python`() async throws {
   let decoded = try await chunks(of: "tool-call-required.sse", size: 50)
   #expect(decoded.allSatisfy { $0.choices.allSatisfy(\.delta.toolCalls.isEmpty) })
   #expect(!text(decoded).isEmpty)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the recorded json_object schema stream is JSON with the required keys`()
+@Test(.timeLimit(.minutes(10))) func `the recorded json_object schema stream is JSON with the required keys`()
   async throws
 {
   let decoded = try await chunks(of: "json-object-schema.sse", size: 31)
@@ -67,14 +67,14 @@ func `the recorded tool_choice required stream is plain text on llama-cpp-python
   #expect(object?["country"] is String)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the recorded length-limited stream ends with finish reason length`()
+@Test(.timeLimit(.minutes(10))) func `the recorded length-limited stream ends with finish reason length`()
   async throws
 {
   let decoded = try await chunks(of: "length-limit.sse", size: 40)
   #expect(decoded.last?.choices.first?.finishReason == .length)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the recorded strict json_schema rejection maps to a server error`()
+@Test(.timeLimit(.minutes(10))) func `the recorded strict json_schema rejection maps to a server error`()
   throws
 {
   let failure = ErrorMapper().failure(

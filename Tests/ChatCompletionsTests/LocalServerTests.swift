@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Test(.timeLimit(.minutes(10)))
+@Test(.timeLimit(.minutes(20)))
 func `the local model server is configured, or its tests say why they are skipped`() throws {
   let text = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"] ?? ""
   if text.isEmpty {
@@ -30,7 +30,7 @@ func `the local model server is configured, or its tests say why they are skippe
 /// Tests against the real llama-cpp-python server of `scripts/local-model`.
 @Suite(
   .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
-  .timeLimit(.minutes(10)))
+  .timeLimit(.minutes(20)))
 struct LocalServerTests {
   let endpoint: EndpointConfiguration
   let client: ChatCompletionsClient

@@ -10,7 +10,7 @@ private func endpoint(
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     ("Authorization", "Bearer abcd-bearer-secret", "abcd-bearer-secret"),
     ("Proxy-Authorization", "Bearer proxy-secret-value", "proxy-secret-value"),
@@ -31,7 +31,7 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(redacted.hasPrefix("invalid credential <redacted>"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a Basic credential's decoded user and password are redacted`() throws {
+@Test(.timeLimit(.minutes(10))) func `a Basic credential's decoded user and password are redacted`() throws {
   let encoded = Data("alice:basic-pass-123".utf8).base64EncodedString()
   let redaction = try endpoint(headers: ["Authorization": "Basic \(encoded)"]).redaction
   #expect(redaction.apply(to: "user alice:basic-pass-123 denied") == "user <redacted> denied")
@@ -39,7 +39,7 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(!redaction.apply(to: "header Basic \(encoded)").contains(encoded))
 }
 
-@Test(.timeLimit(.minutes(5))) func `the API key is redacted as given, percent-encoded and JSON-escaped`()
+@Test(.timeLimit(.minutes(10))) func `the API key is redacted as given, percent-encoded and JSON-escaped`()
   throws
 {
   let redaction = try endpoint(apiKey: "sk-a/b+c=d").redaction
@@ -48,7 +48,7 @@ func `the bare credential inside a secret header's value is redacted wherever it
   #expect(redaction.apply(to: #"{"key":"sk-a\/b+c=d"}"#) == #"{"key":"<redacted>"}"#)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `URL user info and secret query values are redacted in any URL of a text`() {
   let redaction = Redaction(secrets: [])
   #expect(
@@ -61,7 +61,7 @@ func `URL user info and secret query values are redacted in any URL of a text`()
   #expect(redaction.apply(to: "mail bob@example.com, x=1") == "mail bob@example.com, x=1")
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the base URL's password and query token are secrets even when echoed bare`() throws {
   let redaction = try endpoint("https://bob:pw-998877@api.example.com/v1?key=qk-123456").redaction
   #expect(
@@ -69,7 +69,7 @@ func `the base URL's password and query token are secrets even when echoed bare`
       == "bad password <redacted> and key <redacted>")
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `redaction runs before the cut, so a key straddling it does not leak its start`() {
   let key = "sk-straddle-0123456789"
   let redaction = Redaction(secrets: [key])
@@ -80,7 +80,7 @@ func `redaction runs before the cut, so a key straddling it does not leak its st
   #expect(!excerpt.contains("sk-s"))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the start of a key at the end of a text that was already cut is redacted`() {
   let key = "sk-cutoff-0123456789"
   let redaction = Redaction(secrets: [key])
@@ -91,7 +91,7 @@ func `the start of a key at the end of a text that was already cut is redacted`(
   #expect(redaction.excerpt(of: "ends with sk-c", limit: 100) == "ends with sk-c")
 }
 
-@Test(.timeLimit(.minutes(5))) func `descriptions and dumps of an endpoint show no secret`() throws {
+@Test(.timeLimit(.minutes(10))) func `descriptions and dumps of an endpoint show no secret`() throws {
   let config = try endpoint(
     "https://bob:pw-998877@api.example.com/v1?api_key=qk-123456", apiKey: "sk-main-key-1",
     headers: [
@@ -121,7 +121,7 @@ func `the start of a key at the end of a text that was already cut is redacted`(
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     "Authorization", "proxy-authorization", "Cookie", "Set-Cookie", "X-API-Key", "Ocp-Apim-Subscription-Key",
     "apikey",
@@ -133,7 +133,7 @@ func `secret header names are recognised in any case`(name: String) {
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: ["Content-Type", "Accept", "User-Agent", "X-Org", "OpenAI-Organization"])
 func `ordinary header names are not secret`(name: String) {
   #expect(!Redaction.isSecretName(name))

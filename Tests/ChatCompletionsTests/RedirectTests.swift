@@ -16,7 +16,7 @@ private func redirectingTransport(
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a redirect to another host is refused, names the target, and sends nothing there`() async throws {
   let transport = redirectingTransport(to: "http://elsewhere.test/v1/chat/completions")
   let outcome = try await streamThrough(transport)
@@ -26,7 +26,7 @@ func `a redirect to another host is refused, names the target, and sends nothing
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: ["https://model.test/v1/chat/completions", "http://model.test:8080/v1/chat/completions"])
 func `another scheme or port is another origin`(location: String) async throws {
   let transport = redirectingTransport(to: location)
@@ -35,7 +35,7 @@ func `another scheme or port is another origin`(location: String) async throws {
   #expect(transport.requests.count == 1)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a same-origin redirect is followed with the method, body and credentials`() async throws {
   let transport = redirectingTransport(to: "/v2/chat/completions")
   let outcome = try await streamThrough(transport)
@@ -47,14 +47,14 @@ func `a same-origin redirect is followed with the method, body and credentials`(
   #expect(second.headers["Authorization"] == "Bearer sk-client-key")
 }
 
-@Test(.timeLimit(.minutes(5))) func `303 turns the POST into a GET without a body`() async throws {
+@Test(.timeLimit(.minutes(10))) func `303 turns the POST into a GET without a body`() async throws {
   let transport = redirectingTransport(status: 303, to: "/v2/result")
   _ = try await streamThrough(transport)
   let second = try #require(transport.requests.last)
   #expect(second.method == "GET" && second.body == nil && second.headers["Content-Type"] == nil)
 }
 
-@Test(.timeLimit(.minutes(5))) func `opting in follows a cross-origin redirect without any credential`()
+@Test(.timeLimit(.minutes(10))) func `opting in follows a cross-origin redirect without any credential`()
   async throws
 {
   let transport = redirectingTransport(to: "http://elsewhere.test/v1/chat/completions")
@@ -76,7 +76,7 @@ func `a same-origin redirect is followed with the method, body and credentials`(
   #expect(second.headers["X-Org"] == "acme")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a redirect loop says so, with the chain`() async throws {
+@Test(.timeLimit(.minutes(10))) func `a redirect loop says so, with the chain`() async throws {
   let transport = redirectingTransport(status: 302, to: "/v1/chat/completions")
   let outcome = try await streamThrough(transport)
   #expect(outcome.chatError?.kind == .tooManyRedirects)
@@ -84,7 +84,7 @@ func `a same-origin redirect is followed with the method, body and credentials`(
     outcome.chatError?.message.hasPrefix("redirect loop: http://model.test/v1/chat/completions") == true)
 }
 
-@Test(.timeLimit(.minutes(5))) func `more than five redirects fail`() async throws {
+@Test(.timeLimit(.minutes(10))) func `more than five redirects fail`() async throws {
   let transport = InMemoryTransport { request in
     let step = Int(request.url.lastPathComponent) ?? 0
     return .init(status: 307, headers: ["Location": "/hop/\(step + 1)"])
@@ -96,7 +96,7 @@ func `a same-origin redirect is followed with the method, body and credentials`(
 }
 
 @Test(
-  .timeLimit(.minutes(5)), arguments: ["file:///etc/passwd", "ftp://model.test/x", "gopher://model.test/"])
+  .timeLimit(.minutes(10)), arguments: ["file:///etc/passwd", "ftp://model.test/x", "gopher://model.test/"])
 func `a redirect to a non-HTTP scheme is refused`(location: String) async throws {
   let transport = redirectingTransport(to: location)
   let outcome = try await streamThrough(transport, redirectPolicy: .followCrossOriginWithoutCredentials)

@@ -8,7 +8,7 @@ import Testing
 /// The provider guide's advice, applied to ContextKit's own provider: its
 /// request body passes `EncodingStability.check`, and the same request put
 /// through a plain `JSONEncoder` does not.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `The chat completions request body is byte-stable` {
   private func request() throws -> LanguageModelExecutorGenerationRequest {
     let transcript = Transcript(entries: [

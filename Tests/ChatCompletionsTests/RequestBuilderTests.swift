@@ -22,7 +22,8 @@ private func body(
 private let prompt = Transcript.Entry.prompt(Transcript.Prompt(id: "p", segments: [text("Hi")]))
 private let weather = Transcript.ToolDefinition(tool: WeatherTool())
 
-@Test(.timeLimit(.minutes(5))) func `a prompt alone gives the model, one user message and the stream fields`()
+@Test(.timeLimit(.minutes(10)))
+func `a prompt alone gives the model, one user message and the stream fields`()
   throws
 {
   #expect(
@@ -31,7 +32,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
       + #""stream_options":{"include_usage":true}}"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `every entry kind becomes its message`() throws {
+@Test(.timeLimit(.minutes(10))) func `every entry kind becomes its message`() throws {
   let entries: [Transcript.Entry] = [
     .instructions(
       Transcript.Instructions(id: "i", segments: [text("Be brief.")], toolDefinitions: [weather])),
@@ -59,7 +60,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
       + #""stream":true,"stream_options":{"include_usage":true}}"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `tool calls right after a response join its assistant message`() throws {
+@Test(.timeLimit(.minutes(10))) func `tool calls right after a response join its assistant message`() throws {
   let entries: [Transcript.Entry] = [
     prompt,
     .response(Transcript.Response(id: "a", assetIDs: [], segments: [text("Let me look.")])),
@@ -75,7 +76,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
         + #""function":{"name":"weather","arguments":"{}"}}]}"#))
 }
 
-@Test(.timeLimit(.minutes(5))) func `the same request gives the same bytes`() throws {
+@Test(.timeLimit(.minutes(10))) func `the same request gives the same bytes`() throws {
   let entries: [Transcript.Entry] = [
     .instructions(Transcript.Instructions(id: "i", segments: [text("Be brief.")], toolDefinitions: [])),
     prompt,
@@ -88,7 +89,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `tools are sent only when there are any, with their JSON schema`() throws
+@Test(.timeLimit(.minutes(10))) func `tools are sent only when there are any, with their JSON schema`() throws
 {
   #expect(try !body([prompt]).contains("tools"))
   let json = try body([prompt], tools: [weather])
@@ -100,7 +101,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   #expect(!json.contains("tool_choice"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `tool choice follows the tool calling mode`() throws {
+@Test(.timeLimit(.minutes(10))) func `tool choice follows the tool calling mode`() throws {
   func choice(
     _ mode: GenerationOptions.ToolCallingMode, _ tools: [Transcript.ToolDefinition]
   ) throws -> String {
@@ -116,7 +117,8 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   #expect(try !body([prompt], options: GenerationOptions(toolCallingMode: .required)).contains("tool_choice"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `required tool calling applies to the first round of a turn only`() throws
+@Test(.timeLimit(.minutes(10))) func `required tool calling applies to the first round of a turn only`()
+  throws
 {
   let entries: [Transcript.Entry] = [
     prompt,
@@ -130,7 +132,7 @@ private let weather = Transcript.ToolDefinition(tool: WeatherTool())
   #expect(json.contains(#""tool_choice":"auto""#))
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a schema is a strict json_schema response format, or json_object with a schema`() throws {
   let schema = WeatherTool().parameters
   #expect(
@@ -142,13 +144,13 @@ func `a schema is a strict json_schema response format, or json_object with a sc
       #""response_format":{"type":"json_object","schema":"# + schema.jsonSchema.jsonString + "}"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `schema names are cleaned to what OpenAI accepts`() {
+@Test(.timeLimit(.minutes(10))) func `schema names are cleaned to what OpenAI accepts`() {
   #expect(RequestBuilder.schemaName("My Type.v2") == "My_Type_v2")
   #expect(RequestBuilder.schemaName("") == "response")
   #expect(RequestBuilder.schemaName(String(repeating: "a", count: 80)).count == 64)
 }
 
-@Test(.timeLimit(.minutes(5))) func `sampling modes map to temperature, top_k, top_p and seed`() throws {
+@Test(.timeLimit(.minutes(10))) func `sampling modes map to temperature, top_k, top_p and seed`() throws {
   #expect(
     try body([prompt], options: GenerationOptions(sampling: .greedy, temperature: 0.9)).contains(
       #""temperature":0,"stream""#))
@@ -164,13 +166,13 @@ func `a schema is a strict json_schema response format, or json_object with a sc
       .contains(#""seed":9007199254740991"#))
 }
 
-@Test(.timeLimit(.minutes(5))) func `the token limit uses the style's field`() throws {
+@Test(.timeLimit(.minutes(10))) func `the token limit uses the style's field`() throws {
   let options = GenerationOptions(maximumResponseTokens: 12)
   #expect(try body([prompt], options: options).contains(#""max_completion_tokens":12,"#))
   #expect(try body([prompt], options: options, style: .llamaCppPython).contains(#""max_tokens":12,"#))
 }
 
-@Test(.timeLimit(.minutes(5))) func `images are parts: data as a data URL, URLs as themselves`() throws {
+@Test(.timeLimit(.minutes(10))) func `images are parts: data as a data URL, URLs as themselves`() throws {
   let url = try #require(URL(string: "https://example.com/cat.png"))
   let entry = Transcript.Entry.prompt(
     Transcript.Prompt(
@@ -192,7 +194,7 @@ private struct Sticker: CustomSegment, Equatable {
   var id = "sticker"
 }
 
-@Test(.timeLimit(.minutes(5))) func `a custom segment is unsupported transcript content naming the entry`()
+@Test(.timeLimit(.minutes(10))) func `a custom segment is unsupported transcript content naming the entry`()
   throws
 {
   let entry = Transcript.Entry.prompt(Transcript.Prompt(id: "p", segments: [.custom(Sticker())]))
@@ -205,14 +207,14 @@ private struct Sticker: CustomSegment, Equatable {
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `an image outside a prompt is unsupported transcript content`() throws {
+@Test(.timeLimit(.minutes(10))) func `an image outside a prompt is unsupported transcript content`() throws {
   let image = Transcript.Segment.attachment(
     .init(id: "a", content: .image(.init(data: Data([1]), mimeType: "image/png"))))
   let entry = Transcript.Entry.response(Transcript.Response(id: "r", assetIDs: [], segments: [image]))
   #expect(throws: LanguageModelError.self) { try body([prompt, entry]) }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `the configuration identifies the endpoint and credential, not the model name`() throws {
   let url = try #require(URL(string: "http://127.0.0.1:8080"))
   let first = ChatCompletionsLanguageModel(name: "a", baseURL: url, apiKey: "k1")

@@ -45,7 +45,7 @@ private func chatError(_ outcome: TurnOutcome) -> ChatCompletionsError? {
 
 /// The session's errors against the fault server, one test at a time: each
 /// test starts a Python server, and many at once slow every test down.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct SessionFaultTests {
   @Test func `a complete stream through the session gives the text and usage`() async throws {
     try await FaultServer.with { server in

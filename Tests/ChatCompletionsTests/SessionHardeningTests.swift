@@ -7,7 +7,7 @@ import Testing
 
 /// The session against hostile answers: each failure is typed, leaves the
 /// transcript as it was, and carries no secret into the error or the record.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct SessionHardeningTests {
   @Test(
     .enabled(

@@ -46,7 +46,7 @@ private func greedy(_ tokens: Int, tools: GenerationOptions.ToolCallingMode? = n
 /// concurrency test brings its own concurrency).
 @Suite(
   .serialized, .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
-  .timeLimit(.minutes(10)))
+  .timeLimit(.minutes(20)))
 struct SessionLocalServerTests {
   let model: ChatCompletionsLanguageModel
 

@@ -54,7 +54,7 @@ private func disconnects(_ mode: String, seenBy server: FaultServer) async throw
 
 /// The fault server's endless answers against every bound of ``ResponseLimits``,
 /// one at a time (each pushes megabytes through the loopback interface).
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct StreamBoundsTests {
   @Test(.enabled(if: defaultTransportSurvivesFastStreams, "see TransportCapabilities"))
   func `data then endless bytes without a line end fails at the line bound and closes the connection`()

@@ -9,7 +9,7 @@ import Testing
 /// event-stream parser and the tool-call assembly. Each test runs a fixed
 /// number of seeds (replayable: a failure names its seed) and stops early
 /// when its time budget is spent, so it stays bounded on a loaded machine.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct StreamFuzzTests {
   static let seeds: ClosedRange<UInt64> = 1...400
   static let budget = Duration.seconds(20)

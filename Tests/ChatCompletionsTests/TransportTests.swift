@@ -34,7 +34,7 @@ private func text(of client: ChatCompletionsClient) async throws -> String {
 
 /// Transport behaviour that only a real socket shows, one test at a time
 /// (each starts a Python server).
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(20)))
 struct TransportTests {
   @Test(arguments: ["libcurl", "URLSession"])
   func `a cross-origin redirect is refused and the other origin never sees the key`(

@@ -42,7 +42,7 @@ func smallRecordsFile() throws -> URL {
   return url
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `contextkit analyze` {
+@Suite(.timeLimit(.minutes(10))) struct `contextkit analyze` {
   @Test func `the table's totals add up for a small saved file`() async throws {
     let url = try smallRecordsFile()
     defer { try? FileManager.default.removeItem(at: url) }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import contextkit
 
-@Suite(.timeLimit(.minutes(5))) struct `Argument parser` {
+@Suite(.timeLimit(.minutes(10))) struct `Argument parser` {
   @Test func `flags, options and positionals are read in any order`() throws {
     var parser = CommandLineArguments([
       "validate", "--json", "a", "--block-size=16", "b", "--html", "out.html",
@@ -52,7 +52,7 @@ import Testing
   }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `contextkit command` {
+@Suite(.timeLimit(.minutes(10))) struct `contextkit command` {
   @Test func `help, version and an unknown command give their exit codes`() async {
     let command = ContextKitCommand(commands: [SkillsCommand()])
     #expect(await command.run(["--help"], console: .capturing()) == .success)

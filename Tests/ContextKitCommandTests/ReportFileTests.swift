@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite(.timeLimit(.minutes(5))) struct `contextkit writes reports without clobbering` {
+@Suite(.timeLimit(.minutes(10))) struct `contextkit writes reports without clobbering` {
   private func scratch() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-out-\(UUID().uuidString)")
       .path

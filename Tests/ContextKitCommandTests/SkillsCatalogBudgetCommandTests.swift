@@ -7,7 +7,7 @@ import Testing
 /// UTF-8 bytes / 4 rounded up, applied to the texts written out below: the
 /// full catalog is 415 bytes (104 tokens), with first sentences 364 (91),
 /// names only 260 (65), and with no skill listed 256 (64).
-@Suite(.timeLimit(.minutes(5))) struct `contextkit skills catalog --budget` {
+@Suite(.timeLimit(.minutes(10))) struct `contextkit skills catalog --budget` {
   static let lead =
     "You have skills: guidance you can load when a task needs it. Before you work on a task that a skill "
     + "covers, call activate_skill with the skill's name and follow what it returns."

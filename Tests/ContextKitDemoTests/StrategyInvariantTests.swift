@@ -2,7 +2,7 @@ import CacheAnalysis
 import ContextKitDemo
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Strategy invariants` {
+@Suite(.timeLimit(.minutes(20))) struct `Strategy invariants` {
   @Test(arguments: [UInt64(3), 17, 101])
   func `compactingHistory never goes over budget on corpus conversations`(seed: UInt64) async throws {
     let corpus = CorpusGenerator(seed: seed).corpus(count: 2, turns: 20...90)

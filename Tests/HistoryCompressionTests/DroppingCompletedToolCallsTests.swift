@@ -2,7 +2,7 @@ import HistoryCompression
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Dropping completed tool calls` {
+@Suite(.timeLimit(.minutes(10))) struct `Dropping completed tool calls` {
   @Test func `drops the calls and outputs of answered earlier turns`() async throws {
     let history = Transcript(
       entries: [Make.instructions()] + Make.toolTurn(1, callCount: 2) + Make.turn(2) + Make.toolTurn(3) + [

@@ -2,7 +2,7 @@ import HistoryCompression
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Edge cases` {
+@Suite(.timeLimit(.minutes(10))) struct `Edge cases` {
   static let modifiers: [any DynamicProfileModifier] = [
     DroppingCompletedToolCalls(), RollingWindow(.entries(1)), RollingWindow(.tokens(1)),
     SummarizeHistory(

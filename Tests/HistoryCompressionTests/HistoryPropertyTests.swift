@@ -100,7 +100,7 @@ struct PropertyCase {
 
 /// Serialized, in shards: each case has the process to itself and stays well
 /// inside its time limit on a busy machine.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct `History properties` {
+@Suite(.serialized, .timeLimit(.minutes(20))) struct `History properties` {
   static let caseCount = 10_000
   static let shardCount = 10
 
@@ -128,7 +128,7 @@ struct PropertyCase {
 
 /// The generator reaches the shapes the modifiers find hard, often enough for
 /// the property test above to meet each of them many times.
-@Suite(.timeLimit(.minutes(5))) struct `History generator coverage` {
+@Suite(.timeLimit(.minutes(20))) struct `History generator coverage` {
   /// What one transcript holds of each hard shape.
   struct Shapes {
     var promptBetweenCallAndOutput = false

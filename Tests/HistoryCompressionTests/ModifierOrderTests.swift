@@ -3,7 +3,7 @@ import ModelSession
 import Testing
 
 /// The worked example of docs/history.md: a profile's modifiers, run in the order a session runs them.
-@Suite(.timeLimit(.minutes(5))) struct `Modifier order` {
+@Suite(.timeLimit(.minutes(10))) struct `Modifier order` {
   /// The stored history of the example: turn 1 used a tool, turn 3 is in its tool loop.
   static let stored = Transcript(entries: [
     Make.prompt("P1"), Make.calls("T1", ["c1"]), Make.output("c1"), Make.response("R1"), Make.prompt("P2"),

@@ -6,7 +6,7 @@ import Testing
 /// A prompt the user wrote while a tool ran sits between the tool call and its
 /// output. It does not start a turn: a modifier that cut there would send the
 /// model an output whose call it never sees.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct PromptDuringToolCallTests {
   /// instructions, p1 → call c1, p2 (written while c1 ran), c1's output, r1, then p3 → r3.
   static let history = Transcript(entries: [

@@ -2,7 +2,7 @@ import HistoryCompression
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Rolling window` {
+@Suite(.timeLimit(.minutes(10))) struct `Rolling window` {
   let history = Transcript(entries: [Make.instructions()] + (1...5).flatMap(Make.turn) + [Make.prompt("p6")])
 
   @Test func `keeps the instructions and the newest whole turns that fit`() async throws {

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Summarize history` {
+@Suite(.timeLimit(.minutes(20))) struct `Summarize history` {
   let behaviour = FixedSummaryModel.Behaviour()
   let store = SummaryStore()
 

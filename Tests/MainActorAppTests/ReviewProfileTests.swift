@@ -53,7 +53,7 @@ struct ReviewProfile: LanguageModelSession.DynamicProfile {
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `A profile that holds a main-actor app object` {
   /// The instructions text of each generation's request, as the model saw it.
   private func instructions(_ script: ModelScript) -> [String] {

@@ -8,7 +8,7 @@ private struct VoiceNote: Transcript.CustomSegment {
   var content: URL
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Provider shorthands in the documented spelling` {
+@Suite(.timeLimit(.minutes(10))) struct `Provider shorthands in the documented spelling` {
   @Test func `response(action:) and appendText(token) build one response with metadata and usage`()
     async throws
   {

@@ -31,7 +31,8 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
 // These run inside async tests, on Swift concurrency's cooperative threads,
 // where a recursive walk over 10,000 levels would overflow a small stack.
 
-@Test(.timeLimit(.minutes(5))) func `deeply nested values compare and hash without recursion`() async throws {
+@Test(.timeLimit(.minutes(10))) func `deeply nested values compare and hash without recursion`() async throws
+{
   let first = nestedArrays(depth: 10_000)
   let second = nestedArrays(depth: 10_000)
   #expect(first == second)
@@ -43,7 +44,7 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
   #expect(Set([first, second, objects]).count == 2)
 }
 
-@Test(.timeLimit(.minutes(5))) func `deeply nested values serialize and parse back`() async throws {
+@Test(.timeLimit(.minutes(10))) func `deeply nested values serialize and parse back`() async throws {
   let objects = nestedObjects(depth: 10_000)
   let text = objects.jsonString
   #expect(text.hasPrefix(#"{"a":{"a":"#))
@@ -53,7 +54,7 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
   #expect(try GeneratedContent(json: shallower.jsonString(prettyPrinted: true)) == shallower)
 }
 
-@Test(.timeLimit(.minutes(5))) func `deeply nested values are destroyed without overflowing the stack`()
+@Test(.timeLimit(.minutes(10))) func `deeply nested values are destroyed without overflowing the stack`()
   async throws
 {
   for _ in 0..<3 {
@@ -67,7 +68,7 @@ private func objectDepth(_ content: GeneratedContent) -> Int {
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `equality ignores completeness but not key order`() throws {
+@Test(.timeLimit(.minutes(10))) func `equality ignores completeness but not key order`() throws {
   let complete = try GeneratedContent(json: #"{"a":1}"#)
   let partial = try GeneratedContent(partialJSON: #"{"a":1"#)
   #expect(complete == partial)
@@ -92,7 +93,7 @@ private func onSmallStack(
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a 10,000-level value is built, compared, encoded and dropped on a 512 KB stack`() async throws {
   let outcome = Mutex<[String]>([])
   await onSmallStack {

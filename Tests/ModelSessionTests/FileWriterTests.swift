@@ -40,7 +40,7 @@ private func text(_ path: String) -> String? {
   try? String(contentsOfFile: path, encoding: .utf8)
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `FileWriter never clobbers what is not a regular file` {
   @Test func `a new file is written whole, and an existing one replaced`() throws {
     let scratch = try Scratch()
@@ -190,7 +190,7 @@ struct `FileWriter never clobbers what is not a regular file` {
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `FileReader says what a path is` {
   @Test func `a folder, a FIFO and a file over the limit are typed errors`() throws {
     let scratch = try Scratch()

@@ -14,7 +14,7 @@ private struct Stop: Codable, Equatable {
   var hours: Double
 }
 
-@Test(.timeLimit(.minutes(5))) func `content encodes as one string of its compact JSON`() throws {
+@Test(.timeLimit(.minutes(10))) func `content encodes as one string of its compact JSON`() throws {
   let content = try GeneratedContent(json: #"{"z": 1, "a": [true, "x"]}"#)
   let data = try JSONEncoder().encode([content])
   #expect(String(decoding: data, as: UTF8.self) == #"["{\"z\":1,\"a\":[true,\"x\"]}"]"#)
@@ -24,7 +24,7 @@ private struct Stop: Codable, Equatable {
   #expect(decoded[0].jsonString == content.jsonString)
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `decoding invalid JSON text is data corruption with the parser's message`() throws {
   let data = Data(#"["{\"a\":}"]"#.utf8)
   let error = try #require(throws: DecodingError.self) {
@@ -37,7 +37,7 @@ func `decoding invalid JSON text is data corruption with the parser's message`()
   #expect(context.debugDescription.contains("line 1, column 6: expected a value, found '}'"))
 }
 
-@Test(.timeLimit(.minutes(5))) func `any Codable value bridges through content`() throws {
+@Test(.timeLimit(.minutes(10))) func `any Codable value bridges through content`() throws {
   let trip = Trip(city: "Paris", days: 3, stops: [Stop(name: "Louvre", hours: 2.5)], note: nil)
   let content = try GeneratedContent(encoding: trip)
   #expect(content.jsonString == #"{"city":"Paris","days":3,"stops":[{"hours":2.5,"name":"Louvre"}]}"#)
@@ -45,7 +45,7 @@ func `decoding invalid JSON text is data corruption with the parser's message`()
   #expect(try content.value(Int.self, forProperty: "days") == 3)
 }
 
-@Test(.timeLimit(.minutes(5))) func `bridge errors say what failed and where`() throws {
+@Test(.timeLimit(.minutes(10))) func `bridge errors say what failed and where`() throws {
   let content = try GeneratedContent(
     json: #"{"city": "Paris", "days": 3, "stops": [{"name": "Louvre", "hours": "two"}]}"#)
   let mismatch = try #require(throws: GeneratedContentError.self) { try content.decoded(as: Trip.self) }

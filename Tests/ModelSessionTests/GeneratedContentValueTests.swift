@@ -7,7 +7,7 @@ private let sample = """
    "matrix": [[1, 2], [3]], "nickname": null, "items": [{"id": 1}, {"id": "two"}], "big": 1e20}
   """
 
-@Test(.timeLimit(.minutes(5))) func `typed access reads every conformance`() throws {
+@Test(.timeLimit(.minutes(10))) func `typed access reads every conformance`() throws {
   let content = try GeneratedContent(json: sample)
   #expect(try content.value(String.self, forProperty: "name") == "Ada")
   #expect(try content.value(Int.self, forProperty: "age") == 36)
@@ -23,7 +23,7 @@ private let sample = """
   #expect(try GeneratedContent(json: "[1, null]").value([Int?].self) == [1, nil])
 }
 
-@Test(.timeLimit(.minutes(5))) func `typed access errors name the path`() throws {
+@Test(.timeLimit(.minutes(10))) func `typed access errors name the path`() throws {
   let content = try GeneratedContent(json: sample)
   let mismatch = try #require(throws: GeneratedContentError.self) {
     try content.value(Int.self, forProperty: "name")
@@ -55,7 +55,8 @@ private let sample = """
   #expect(throws: GeneratedContentError.self) { try GeneratedContent(json: "1").value([Int].self) }
 }
 
-@Test(.timeLimit(.minutes(5))) func `errors inside nested arrays and optionals carry the full path`() throws {
+@Test(.timeLimit(.minutes(10))) func `errors inside nested arrays and optionals carry the full path`() throws
+{
   let content = try GeneratedContent(json: #"{"matrix": [[1, 2], [3, "x"]], "flags": [true, null, 1]}"#)
   let nested = try #require(throws: GeneratedContentError.self) {
     try content.value([[Int]].self, forProperty: "matrix")

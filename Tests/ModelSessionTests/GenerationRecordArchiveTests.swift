@@ -45,7 +45,7 @@ private struct SwitchingInstructions: DynamicInstructions {
   }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `Generation record archive` {
+@Suite(.timeLimit(.minutes(10))) struct `Generation record archive` {
   @Test func `records read back equal, instructions changed under the same id included`() async throws {
     let records = try await sessionRecords(turns: 8)
     let data = try GenerationRecordArchive.encode(records)

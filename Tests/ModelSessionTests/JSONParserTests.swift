@@ -1,14 +1,14 @@
 import ModelSession
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `parsing keeps the order of object keys`() throws {
+@Test(.timeLimit(.minutes(10))) func `parsing keeps the order of object keys`() throws {
   let content = try GeneratedContent(json: #"{"zeta": 1, "alpha": 2, "mid": {"y": true, "x": false}}"#)
   #expect(content.orderedKeys == ["zeta", "alpha", "mid"])
   #expect(content[property: "mid"]?.orderedKeys == ["y", "x"])
   #expect(content.jsonString == #"{"zeta":1,"alpha":2,"mid":{"y":true,"x":false}}"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a repeated key keeps its first position and its last value`() throws {
+@Test(.timeLimit(.minutes(10))) func `a repeated key keeps its first position and its last value`() throws {
   let content = try GeneratedContent(json: #"{"a": 1, "b": 2, "a": 3}"#)
   let expected = GeneratedContent(orderedProperties: [
     ("a", GeneratedContent(1)), ("b", GeneratedContent(2)), ("a", GeneratedContent(3)),
@@ -17,14 +17,14 @@ import Testing
   #expect(content.jsonString == #"{"a":3,"b":2}"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a large object with repeated keys matches orderedProperties`() throws {
+@Test(.timeLimit(.minutes(10))) func `a large object with repeated keys matches orderedProperties`() throws {
   let pairs = (0..<40).map { ("k\($0 % 25)", GeneratedContent($0)) }
   let text = "{" + pairs.map { "\"\($0.0)\": \($0.1.jsonString)" }.joined(separator: ",") + "}"
   #expect(try GeneratedContent(json: text) == GeneratedContent(orderedProperties: pairs))
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     #"null"#, #"true"#, #"false"#, #"0"#, #"-1"#, #"1.5"#, #""""#, #""text""#, #"[]"#, #"{}"#,
     #"[1,[2,[3,[]]],{}]"#, #"{"a":{"b":{"c":[null,true,"x"]}}}"#, #"[-0,0.1,1e-07,1e+300]"#,
@@ -33,32 +33,32 @@ func `compact JSON round-trips byte for byte`(text: String) throws {
   #expect(try GeneratedContent(json: text).jsonString == text)
 }
 
-@Test(.timeLimit(.minutes(5))) func `whitespace is allowed around every token`() throws {
+@Test(.timeLimit(.minutes(10))) func `whitespace is allowed around every token`() throws {
   let content = try GeneratedContent(json: " \t\r\n{ \"a\" :\n[ 1 ,\t2 ] , \"b\" : null }\r\n ")
   #expect(content.jsonString == #"{"a":[1,2],"b":null}"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `unicode escapes decode, including surrogate pairs`() throws {
+@Test(.timeLimit(.minutes(10))) func `unicode escapes decode, including surrogate pairs`() throws {
   let content = try GeneratedContent(json: #""\u0041\u00e9\u20AC\ud83d\ude00\uD834\uDD1E""#)
   #expect(try content.value(String.self) == "Aé€😀𝄞")
 }
 
-@Test(.timeLimit(.minutes(5))) func `simple escapes decode`() throws {
+@Test(.timeLimit(.minutes(10))) func `simple escapes decode`() throws {
   let content = try GeneratedContent(json: #""\"\\\/\b\f\n\r\t""#)
   #expect(try content.value(String.self) == "\"\\/\u{08}\u{0C}\n\r\t")
 }
 
-@Test(.timeLimit(.minutes(5))) func `non-ASCII text passes through unchanged`() throws {
+@Test(.timeLimit(.minutes(10))) func `non-ASCII text passes through unchanged`() throws {
   let content = try GeneratedContent(json: "\"héllo wörld 日本 😀\"")
   #expect(try content.value(String.self) == "héllo wörld 日本 😀")
 }
 
-@Test(.timeLimit(.minutes(5))) func `escaped NUL is allowed`() throws {
+@Test(.timeLimit(.minutes(10))) func `escaped NUL is allowed`() throws {
   #expect(try GeneratedContent(json: #""a\u0000b""#).value(String.self) == "a\u{0}b")
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     ("0", 0.0), ("-0", -0.0), ("1", 1), ("-1", -1), ("1.5", 1.5), ("0.1", 0.1), ("1e308", 1e308),
     ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", .leastNonzeroMagnitude),
@@ -76,13 +76,13 @@ func `numbers parse to the nearest Double`(text: String, expected: Double) throw
   #expect(value.sign == expected.sign)
 }
 
-@Test(.timeLimit(.minutes(5))) func `minus zero keeps its sign`() throws {
+@Test(.timeLimit(.minutes(10))) func `minus zero keeps its sign`() throws {
   let value = try GeneratedContent(json: "-0").value(Double.self)
   #expect(value.sign == .minus)
   #expect(GeneratedContent(-0.0).jsonString == "-0")
 }
 
-@Test(.timeLimit(.minutes(5))) func `numbers round-trip through their text`() throws {
+@Test(.timeLimit(.minutes(10))) func `numbers round-trip through their text`() throws {
   let numbers: [Double] = [
     0.1, 1.0 / 3, 1e-7, 123.456, 1e21, 9_007_199_254_740_992, -9_007_199_254_740_991, .leastNonzeroMagnitude,
     .greatestFiniteMagnitude, 2.5e-8,
@@ -93,7 +93,7 @@ func `numbers parse to the nearest Double`(text: String, expected: Double) throw
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `nesting to 10,000 levels parses and 10,001 is rejected`() async throws {
+@Test(.timeLimit(.minutes(10))) func `nesting to 10,000 levels parses and 10,001 is rejected`() async throws {
   let accepted = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
   let content = try GeneratedContent(json: accepted)
   #expect(content.jsonString == accepted)
@@ -103,7 +103,7 @@ func `numbers parse to the nearest Double`(text: String, expected: Double) throw
   #expect(error.message == "nesting deeper than 10000 levels")
 }
 
-@Test(.timeLimit(.minutes(5))) func `deep objects parse too`() async throws {
+@Test(.timeLimit(.minutes(10))) func `deep objects parse too`() async throws {
   let text = String(repeating: #"{"a":"#, count: 10_000) + "1" + String(repeating: "}", count: 10_000)
   let content = try GeneratedContent(json: text)
   #expect(content.jsonString == text)

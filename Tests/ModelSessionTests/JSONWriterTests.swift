@@ -1,13 +1,13 @@
 import ModelSession
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `strings escape only quotes, backslashes and control characters`() {
+@Test(.timeLimit(.minutes(10))) func `strings escape only quotes, backslashes and control characters`() {
   let content = GeneratedContent("q\" b\\ s/ n\n t\t r\r b\u{08} f\u{0C} nul\u{0} us\u{1F} del\u{7F} é 😀")
   #expect(content.jsonString == #""q\" b\\ s/ n\n t\t r\r b\b f\f nul\u0000 us\u001f del\#u{7F} é 😀""#)
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     (0.0, "0"), (-0.0, "-0"), (3, "3"), (-17, "-17"), (1.5, "1.5"), (0.1, "0.1"), (1e-7, "1e-07"),
     (9_007_199_254_740_991, "9007199254740991"), (9_007_199_254_740_992, "9007199254740992.0"),
@@ -20,7 +20,7 @@ func `numbers print as integers when whole and shortest otherwise`(number: Doubl
   #expect(GeneratedContent(number).jsonString == text)
 }
 
-@Test(.timeLimit(.minutes(5))) func `the same value always gives the same bytes`() throws {
+@Test(.timeLimit(.minutes(10))) func `the same value always gives the same bytes`() throws {
   let text = #"{"z":[1,2.5,"x"],"a":{"k":null,"b":true},"m":"\u00e9"}"#
   let first = try GeneratedContent(json: text)
   let second = try GeneratedContent(json: first.jsonString)
@@ -33,7 +33,7 @@ func `numbers print as integers when whole and shortest otherwise`(number: Doubl
   #expect(built.jsonString == #"{"b":1,"a":2}"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `pretty printing indents by two spaces`() throws {
+@Test(.timeLimit(.minutes(10))) func `pretty printing indents by two spaces`() throws {
   let content = try GeneratedContent(json: #"{"a":[1,{"b":null}],"c":{},"d":[]}"#)
   let expected = """
     {
@@ -52,7 +52,7 @@ func `numbers print as integers when whole and shortest otherwise`(number: Doubl
   #expect(GeneratedContent(1).jsonString(prettyPrinted: true) == "1")
 }
 
-@Test(.timeLimit(.minutes(5))) func `description is the compact JSON text`() throws {
+@Test(.timeLimit(.minutes(10))) func `description is the compact JSON text`() throws {
   let content = try GeneratedContent(json: #"[1, "a"]"#)
   #expect(content.description == #"[1,"a"]"#)
   #expect(content.debugDescription == #"GeneratedContent([1,"a"])"#)

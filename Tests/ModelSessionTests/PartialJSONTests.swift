@@ -43,7 +43,8 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `every prefix of a document parses as a consistent partial value`() throws
+@Test(.timeLimit(.minutes(10))) func `every prefix of a document parses as a consistent partial value`()
+  throws
 {
   let final = try GeneratedContent(json: sampleDocument)
   let bytes = Array(sampleDocument.utf8)
@@ -62,7 +63,7 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
 }
 
 @Test(
-  .timeLimit(.minutes(5)),
+  .timeLimit(.minutes(10)),
   arguments: [
     (#"{"a": "hel"#, #"{"a":"hel"}"#),
     (#"{"a": "x\u00"#, #"{"a":"x"}"#),
@@ -95,7 +96,7 @@ func `partial JSON keeps what is known`(prefix: String, expected: String) throws
   #expect(!content.isComplete)
 }
 
-@Test(.timeLimit(.minutes(5))) func `unfinished values are marked incomplete and finished ones complete`()
+@Test(.timeLimit(.minutes(10))) func `unfinished values are marked incomplete and finished ones complete`()
   throws
 {
   let content = try GeneratedContent(partialJSON: #"{"done": [1, 2], "open": [3, "fo"#)
@@ -108,7 +109,7 @@ func `partial JSON keeps what is known`(prefix: String, expected: String) throws
   #expect(!elements[1].isComplete)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a complete document parsed partially is complete`() throws {
+@Test(.timeLimit(.minutes(10))) func `a complete document parsed partially is complete`() throws {
   let content = try GeneratedContent(partialJSON: #"{"a": [1, "x"]} "#)
   #expect(content.isComplete)
   #expect(content == (try GeneratedContent(json: #"{"a": [1, "x"]}"#)))

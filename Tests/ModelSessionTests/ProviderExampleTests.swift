@@ -33,7 +33,7 @@ struct EchoExecutor: LanguageModelExecutor {
 
 extension EchoModel { typealias Executor = EchoExecutor }
 
-@Test(.timeLimit(.minutes(5))) func `the provider guide's example works through a session`() async throws {
+@Test(.timeLimit(.minutes(10))) func `the provider guide's example works through a session`() async throws {
   let session = LanguageModelSession(model: EchoModel(name: "echo"))
   let response = try await session.respond(to: "hello there")
   #expect(response.content == "hello there ")

@@ -5,7 +5,7 @@ import Testing
 
 typealias Event = LanguageModelExecutorGenerationChannel.Event
 
-@Suite(.timeLimit(.minutes(5))) struct `Session assembles channel events into entries` {
+@Suite(.timeLimit(.minutes(10))) struct `Session assembles channel events into entries` {
   @Test func `plain text streamed in pieces becomes one response`() async throws {
     let script = ModelScript([.text("Hello, world! How are you?", pieceLength: 3)])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), instructions: "Be nice.")
@@ -205,7 +205,7 @@ struct Citation: Transcript.CustomSegment, Equatable {
   var url: String
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a response entry that only carried usage is dropped when the generation called tools`()
   async throws
 {

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Session failures leave the transcript unchanged` {
+@Suite(.timeLimit(.minutes(10))) struct `Session failures leave the transcript unchanged` {
   @Test func `tools without toolCalling are refused before the executor runs`() async throws {
     let script = ModelScript([.text("never")])
     let model = ScriptedLanguageModel(script: script, capabilities: [])
@@ -224,7 +224,7 @@ struct PositiveCount: Generable {
   var generatedContent: GeneratedContent { GeneratedContent(properties: ["count": count]) }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a value that follows the schema but does not decode undoes the turn`()
+@Test(.timeLimit(.minutes(10))) func `a value that follows the schema but does not decode undoes the turn`()
   async throws
 {
   let script = ModelScript([.text(#"{"count":-3}"#)])

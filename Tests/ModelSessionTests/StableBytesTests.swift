@@ -6,7 +6,7 @@ import Testing
 /// Seeded schemas and transcripts encoded again and again, in this process
 /// and in child processes (each with its own hash seed): `StableJSONEncoder`
 /// gives the same bytes every time, a plain `JSONEncoder` does not.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `Stable bytes across encodes and processes` {
   /// Set in a child process: where it writes the bytes of its encodes.
   static let outputVariable = "CONTEXTKIT_STABLE_BYTES_OUTPUT"
@@ -150,7 +150,7 @@ struct `Stable bytes across encodes and processes` {
     try EncodingStability.check { try StableJSONEncoder().encode(transcript) }
   }
 
-  @Test(.timeLimit(.minutes(5))) func `child processes give the same bytes, a plain JSONEncoder does not`()
+  @Test(.timeLimit(.minutes(10))) func `child processes give the same bytes, a plain JSONEncoder does not`()
     throws
   {
     #expect(ProcessInfo.processInfo.environment[Self.outputVariable] == nil)

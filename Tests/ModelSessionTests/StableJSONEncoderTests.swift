@@ -3,7 +3,7 @@ import ModelSession
 import Testing
 
 /// Pure tests of `StableJSONEncoder`: every expected text below is written by hand.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `StableJSONEncoder writes what the value wrote, in its order` {
   private struct Key: CodingKey {
     let stringValue: String

@@ -5,7 +5,7 @@ import Testing
 
 /// Tool-call arguments parsed as they stream: every snapshot must equal what
 /// the one-shot partial parser makes of the whole text so far.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct StreamedToolArgumentsTests {
   private static func snapshots(of pieces: [String]) -> [GeneratedContent] {
     var assembler = GenerationAssembler()

@@ -22,7 +22,7 @@ private func marked(_ content: GeneratedContent) -> String {
   }
 }
 
-@Test(.timeLimit(.minutes(5)), arguments: [1, 2, 3, 5, 7, 16, 64, 1_000])
+@Test(.timeLimit(.minutes(10)), arguments: [1, 2, 3, 5, 7, 16, 64, 1_000])
 func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws {
   let characters = Array(streamedDocument)
   var parser = StreamingJSONParser()
@@ -40,7 +40,8 @@ func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws 
   #expect(parser.content == (try GeneratedContent(json: streamedDocument)))
 }
 
-@Test(.timeLimit(.minutes(5))) func `streaming accepts trailing whitespace and rejects trailing text`() throws
+@Test(.timeLimit(.minutes(10))) func `streaming accepts trailing whitespace and rejects trailing text`()
+  throws
 {
   var parser = StreamingJSONParser()
   try parser.append("[1, 2]")
@@ -53,7 +54,7 @@ func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws 
   #expect(throws: error) { try parser.append("") }
 }
 
-@Test(.timeLimit(.minutes(5))) func `streaming reports errors with offsets into the whole text`() throws {
+@Test(.timeLimit(.minutes(10))) func `streaming reports errors with offsets into the whole text`() throws {
   var parser = StreamingJSONParser()
   try parser.append("{\"a\": [1,\n")
   let error = try #require(throws: JSONParsingError.self) { try parser.append("  2 3]}") }
@@ -63,7 +64,7 @@ func `streaming in pieces matches parsing each prefix`(pieceLength: Int) throws 
   #expect(error.message == "expected ',' or ']' after array element")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a streamed top-level number stays incomplete until more text arrives`()
+@Test(.timeLimit(.minutes(10))) func `a streamed top-level number stays incomplete until more text arrives`()
   throws
 {
   var parser = StreamingJSONParser()

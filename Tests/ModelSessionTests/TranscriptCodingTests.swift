@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Transcript JSON form` {
+@Suite(.timeLimit(.minutes(10))) struct `Transcript JSON form` {
   static func sample() throws -> Transcript {
     Transcript.registerCustomSegmentType(Citation.self)
     let schema = Itinerary.generationSchema

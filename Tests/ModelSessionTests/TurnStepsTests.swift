@@ -6,7 +6,7 @@ import Testing
 
 /// The steps of a turn, each on its own: the ledger, the round's setup, the
 /// modifier pipeline and the capability check.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct TurnStepsTests {
   private static func prompt(_ text: String, id: String) -> Transcript.Prompt {
     Transcript.Prompt(id: id, segments: [.text(.init(id: id + "-t", content: text))])

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(5))) struct `Usage has the framework's input and output shape` {
+@Suite(.timeLimit(.minutes(10))) struct `Usage has the framework's input and output shape` {
   /// Two generations: a tool call round (20 in, 12 cached, 3 out) and an answer
   /// round (30 in, 25 cached, 9 out of which 4 reasoning).
   private func toolLoopScript() -> ModelScript {
@@ -103,7 +103,7 @@ extension GenerationRecord {
   }
 }
 
-@Suite(.timeLimit(.minutes(5))) struct `An unreported cached count stays unknown` {
+@Suite(.timeLimit(.minutes(10))) struct `An unreported cached count stays unknown` {
   @Test func `the nested form leaves cachedTokenCount out when unknown and reads it back`() throws {
     let unknown = GenerationUsage(input: .init(totalTokenCount: 7), output: .init(totalTokenCount: 1))
     let encoder = JSONEncoder()

@@ -22,7 +22,7 @@ private func object(
   DynamicGenerationSchema(name: name, properties: properties)
 }
 
-@Test(.timeLimit(.minutes(5))) func `an undefined reference names the schema that holds it`() throws {
+@Test(.timeLimit(.minutes(10))) func `an undefined reference names the schema that holds it`() throws {
   let error = try #require(
     buildError(
       object(
@@ -40,7 +40,7 @@ private func object(
   #expect(error.description == #"Schema "Person" refers to undefined schema "Adress", "Office""#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a dependency defined twice is a duplicate`() throws {
+@Test(.timeLimit(.minutes(10))) func `a dependency defined twice is a duplicate`() throws {
   let pet = object("Pet", [.init(name: "name", schema: .init(type: String.self))])
   let error = try #require(
     buildError(object("Owner", [.init(name: "pet", schema: .init(referenceTo: "Pet"))]), [pet, pet]))
@@ -52,7 +52,7 @@ private func object(
   #expect(type == "Pet")
 }
 
-@Test(.timeLimit(.minutes(5))) func `one name for two different inline schemas is a duplicate`() throws {
+@Test(.timeLimit(.minutes(10))) func `one name for two different inline schemas is a duplicate`() throws {
   let error = try #require(
     buildError(
       object(
@@ -68,7 +68,7 @@ private func object(
         context: .init(debugDescription: #"Two different schemas are named "Side""#)))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a property listed twice names the object`() throws {
+@Test(.timeLimit(.minutes(10))) func `a property listed twice names the object`() throws {
   let error = try #require(
     buildError(
       object(
@@ -82,7 +82,7 @@ private func object(
   #expect(property == "x")
 }
 
-@Test(.timeLimit(.minutes(5))) func `empty choices name the schema`() throws {
+@Test(.timeLimit(.minutes(10))) func `empty choices name the schema`() throws {
   let noSchemas = try #require(
     buildError(DynamicGenerationSchema(name: "Nothing", anyOf: [DynamicGenerationSchema]())))
   let noStrings = try #require(buildError(DynamicGenerationSchema(name: "Nobody", anyOf: [String]())))
@@ -95,7 +95,7 @@ private func object(
   #expect(second == "Nobody")
 }
 
-@Test(.timeLimit(.minutes(5))) func `guides that cannot hold are invalid, with the schema and the place`()
+@Test(.timeLimit(.minutes(10))) func `guides that cannot hold are invalid, with the schema and the place`()
   throws
 {
   let cases: [(DynamicGenerationSchema, String)] = [
@@ -147,7 +147,7 @@ private func object(
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a dependency needs a name`() throws {
+@Test(.timeLimit(.minutes(10))) func `a dependency needs a name`() throws {
   let error = try #require(
     buildError(DynamicGenerationSchema(type: String.self), [DynamicGenerationSchema(type: Int.self)]))
   guard case .unnamedDependency = error else {
@@ -156,7 +156,7 @@ private func object(
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `references that only lead to each other are circular`() throws {
+@Test(.timeLimit(.minutes(10))) func `references that only lead to each other are circular`() throws {
   let first = DynamicGenerationSchema(name: "A", anyOf: [DynamicGenerationSchema(referenceTo: "B")])
   let second = DynamicGenerationSchema(
     name: "B", anyOf: [DynamicGenerationSchema(referenceTo: "A"), .init(type: Int.self)])
@@ -168,7 +168,7 @@ private func object(
   #expect(schema == "A")
 }
 
-@Test(.timeLimit(.minutes(5))) func `decimal range guides build`() {
+@Test(.timeLimit(.minutes(10))) func `decimal range guides build`() {
   #expect(
     buildError(object("Fine", [.init(name: "n", schema: .init(type: Decimal.self, guides: [.range(0...1)]))]))
       == nil)

@@ -2,14 +2,14 @@ import Foundation
 import ModelSession
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `a written schema reads back equal, in declared order`() throws {
+@Test(.timeLimit(.minutes(10))) func `a written schema reads back equal, in declared order`() throws {
   let schema = try peopleSchema()
   let read = try GenerationSchema(jsonSchema: schema.jsonSchema)
   #expect(read == schema)
   #expect(read.jsonSchema.jsonString == peopleSchemaText)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a recursive schema reads back equal`() throws {
+@Test(.timeLimit(.minutes(10))) func `a recursive schema reads back equal`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Node",
@@ -20,7 +20,7 @@ import Testing
   #expect(try GenerationSchema(jsonSchema: schema.jsonSchema) == schema)
 }
 
-@Test(.timeLimit(.minutes(5))) func `JSONDecoder reads what JSONEncoder wrote`() throws {
+@Test(.timeLimit(.minutes(10))) func `JSONDecoder reads what JSONEncoder wrote`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Order",
@@ -40,7 +40,8 @@ import Testing
   #expect(try JSONDecoder().decode(GenerationSchema.self, from: data) == schema)
 }
 
-@Test(.timeLimit(.minutes(5))) func `JSONDecoder puts required properties first, then optional ones by name`()
+@Test(.timeLimit(.minutes(10)))
+func `JSONDecoder puts required properties first, then optional ones by name`()
   throws
 {
   let json = ##"""
@@ -57,7 +58,7 @@ import Testing
       + ##""additionalProperties":false}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `reading ignores keywords it does not know`() throws {
+@Test(.timeLimit(.minutes(10))) func `reading ignores keywords it does not know`() throws {
   let document = GeneratedContent(properties: [
     "type": "string", "format": "date", "default": "2024-01-01", "description": "A day",
   ])
@@ -65,7 +66,7 @@ import Testing
   #expect(schema.jsonSchema.jsonString == ##"{"type":"string","description":"A day"}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a definition without a title takes its key as its name`() throws {
+@Test(.timeLimit(.minutes(10))) func `a definition without a title takes its key as its name`() throws {
   let document = GeneratedContent(properties: [
     "$ref": "#/$defs/Flag",
     "$defs": GeneratedContent(properties: ["Flag": GeneratedContent(properties: ["type": "boolean"])]),
@@ -77,7 +78,7 @@ import Testing
       == ##"{"$ref":"#/$defs/Flag","$defs":{"Flag":{"type":"boolean","title":"Flag"}}}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `reading an unsupported type names its pointer`() throws {
+@Test(.timeLimit(.minutes(10))) func `reading an unsupported type names its pointer`() throws {
   let document = GeneratedContent(properties: [
     "type": "object",
     "properties": GeneratedContent(properties: ["gap": GeneratedContent(properties: ["type": "null"])]),
@@ -96,7 +97,7 @@ import Testing
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `reading checks the shape of keywords`() {
+@Test(.timeLimit(.minutes(10))) func `reading checks the shape of keywords`() {
   let cases: [(GeneratedContent, String)] = [
     (GeneratedContent(properties: ["type": "array"]), "#"),
     (GeneratedContent(properties: ["type": "string", "enum": [1, 2]]), "#/enum/0"),
@@ -122,14 +123,14 @@ import Testing
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `reading a dangling reference fails like building one`() {
+@Test(.timeLimit(.minutes(10))) func `reading a dangling reference fails like building one`() {
   let document = GeneratedContent(properties: [
     "type": "array", "items": GeneratedContent(properties: ["$ref": "#/$defs/Missing"]),
   ])
   #expect(throws: GenerationSchema.SchemaError.self) { try GenerationSchema(jsonSchema: document) }
 }
 
-@Test(.timeLimit(.minutes(5))) func `JSONDecoder reports a bad schema as corrupted data`() {
+@Test(.timeLimit(.minutes(10))) func `JSONDecoder reports a bad schema as corrupted data`() {
   let json = ##"{"type": "integer", "minimum": 5, "maximum": 1}"##
   #expect {
     try JSONDecoder().decode(GenerationSchema.self, from: Data(json.utf8))

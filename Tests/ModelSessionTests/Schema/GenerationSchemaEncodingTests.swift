@@ -2,7 +2,7 @@ import Foundation
 import ModelSession
 import Testing
 
-@Test(.timeLimit(.minutes(5))) func `an object writes its keys in the fixed order`() throws {
+@Test(.timeLimit(.minutes(10))) func `an object writes its keys in the fixed order`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "City", description: "A city",
@@ -55,13 +55,13 @@ let peopleSchemaText =
   + ##""properties":{"indoor":{"type":"boolean"}},"required":["indoor"],"additionalProperties":false},"##
   + ##"{"type":"string","const":"none"}]}}}"##
 
-@Test(.timeLimit(.minutes(5))) func `references point into $defs, written in declared order`() throws {
+@Test(.timeLimit(.minutes(10))) func `references point into $defs, written in declared order`() throws {
   let schema = try peopleSchema()
   #expect(schema.jsonSchema.jsonString == peopleSchemaText)
   #expect(schema.name == "array")
 }
 
-@Test(.timeLimit(.minutes(5))) func `the same schema gives the same bytes`() throws {
+@Test(.timeLimit(.minutes(10))) func `the same schema gives the same bytes`() throws {
   let first = try peopleSchema()
   let second = try peopleSchema()
   #expect(first == second)
@@ -69,7 +69,7 @@ let peopleSchemaText =
   #expect(first.jsonSchema.jsonString == second.jsonSchema.jsonString)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a root reference names the schema after its definition`() throws {
+@Test(.timeLimit(.minutes(10))) func `a root reference names the schema after its definition`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(referenceTo: "Point"),
     dependencies: [
@@ -88,7 +88,7 @@ let peopleSchemaText =
   )
 }
 
-@Test(.timeLimit(.minutes(5))) func `a recursive root refers to itself as #`() throws {
+@Test(.timeLimit(.minutes(10))) func `a recursive root refers to itself as #`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Node",
@@ -104,7 +104,7 @@ let peopleSchemaText =
       + ##""additionalProperties":false}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `array types take count and element guides`() throws {
+@Test(.timeLimit(.minutes(10))) func `array types take count and element guides`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       type: [String].self, guides: [.count(2...3), .element(.anyOf(["a", "b"]))]),
@@ -120,7 +120,7 @@ let peopleSchemaText =
       == ##"{"type":"array","items":{"type":"integer","minimum":1,"maximum":6},"minItems":2,"maxItems":2}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a later guide replaces an earlier one that sets the same thing`() throws
+@Test(.timeLimit(.minutes(10))) func `a later guide replaces an earlier one that sets the same thing`() throws
 {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(type: Double.self, guides: [.minimum(1), .maximum(9.5), .minimum(2)]),
@@ -128,7 +128,7 @@ let peopleSchemaText =
   #expect(schema.jsonSchema.jsonString == ##"{"type":"number","minimum":2,"maximum":9.5}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a named schema used twice inline is written twice`() throws {
+@Test(.timeLimit(.minutes(10))) func `a named schema used twice inline is written twice`() throws {
   let unit = DynamicGenerationSchema(name: "Unit", anyOf: ["c", "f"])
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
@@ -141,7 +141,7 @@ let peopleSchemaText =
       + ##""additionalProperties":false}"##)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a property description replaces its schema's`() throws {
+@Test(.timeLimit(.minutes(10))) func `a property description replaces its schema's`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Box",
@@ -158,7 +158,7 @@ let peopleSchemaText =
   )
 }
 
-@Test(.timeLimit(.minutes(5))) func `JSONEncoder with sorted keys gives standard JSON Schema`() throws {
+@Test(.timeLimit(.minutes(10))) func `JSONEncoder with sorted keys gives standard JSON Schema`() throws {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   let schema = try GenerationSchema(

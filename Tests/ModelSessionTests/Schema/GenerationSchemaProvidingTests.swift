@@ -19,7 +19,7 @@ private struct Category: GenerationSchemaProviding {
   }
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(10)))
 func `a type's own schema is embedded, with a self reference moved into $defs`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
@@ -44,7 +44,7 @@ func `a type's own schema is embedded, with a self reference moved into $defs`()
   #expect(try GenerationSchema(jsonSchema: schema.jsonSchema) == schema)
 }
 
-@Test(.timeLimit(.minutes(5))) func `nested array types nest their items`() throws {
+@Test(.timeLimit(.minutes(10))) func `nested array types nest their items`() throws {
   let schema = try GenerationSchema(root: DynamicGenerationSchema(type: [[Int]].self), dependencies: [])
   #expect(
     schema.jsonSchema.jsonString
@@ -54,7 +54,7 @@ func `a type's own schema is embedded, with a self reference moved into $defs`()
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a response format takes the schema's name`() throws {
+@Test(.timeLimit(.minutes(10))) func `a response format takes the schema's name`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Answer", properties: [.init(name: "text", schema: .init(type: String.self))]),
@@ -62,7 +62,7 @@ func `a type's own schema is embedded, with a self reference moved into $defs`()
   #expect(Transcript.ResponseFormat(schema: schema).name == "Answer")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a root named like a type's definition is a duplicate`() throws {
+@Test(.timeLimit(.minutes(10))) func `a root named like a type's definition is a duplicate`() throws {
   let root = DynamicGenerationSchema(
     name: "Category", properties: [.init(name: "children", schema: .init(type: [Category].self))])
   #expect {

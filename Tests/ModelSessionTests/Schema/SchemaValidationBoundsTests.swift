@@ -36,7 +36,7 @@ private func chain(depth: Int, innermost: String = "{}") throws -> GeneratedCont
   return try GeneratedContent(json: text)
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `schema validation is bounded in stack and time` {
   @Test func `10,000 levels of a self-referring schema validate on a 512 KB stack`() throws {
     let schema = try nodeSchema()
@@ -106,7 +106,7 @@ private final class ValueBox: Sendable {
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct `reading a schema document is bounded in depth` {
   @Test
   func `a schema document nested as deep as the parser allows is a typed error, even on a 512 KB stack`()

@@ -56,7 +56,8 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `valid content passes, with optional properties absent, present or null`()
+@Test(.timeLimit(.minutes(10)))
+func `valid content passes, with optional properties absent, present or null`()
   throws
 {
   let schema = try orderSchema()
@@ -71,19 +72,19 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   try schema.validate(order(items: [tagged]))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a missing required property`() throws {
+@Test(.timeLimit(.minutes(10))) func `a missing required property`() throws {
   let error = try #require(
     try validationError(order(items: [item(), GeneratedContent(properties: ["name": "x"])])))
   #expect(error == SchemaValidationError(path: "$.items[1]", reason: .missingProperty("quantity")))
   #expect(error.description == #"$.items[1]: expected property "quantity", found nothing"#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a property the schema does not list`() throws {
+@Test(.timeLimit(.minutes(10))) func `a property the schema does not list`() throws {
   let error = try #require(try validationError(adding([("color", GeneratedContent("red"))], to: order())))
   #expect(error == SchemaValidationError(path: "$", reason: .unknownProperty("color")))
 }
 
-@Test(.timeLimit(.minutes(5))) func `a value of the wrong type`() throws {
+@Test(.timeLimit(.minutes(10))) func `a value of the wrong type`() throws {
   let error = try #require(try validationError(order(id: "7")))
   #expect(
     error == SchemaValidationError(path: "$.id", reason: .typeMismatch(expected: "integer", found: "string")))
@@ -99,13 +100,13 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   )
 }
 
-@Test(.timeLimit(.minutes(5))) func `an integer expected, a fraction found`() throws {
+@Test(.timeLimit(.minutes(10))) func `an integer expected, a fraction found`() throws {
   let error = try #require(try validationError(order(items: [item(), item(), item(quantity: 2.5)])))
   #expect(error == SchemaValidationError(path: "$.items[2].quantity", reason: .notAnInteger(2.5)))
   #expect(error.description == "$.items[2].quantity: expected an integer, found 2.5")
 }
 
-@Test(.timeLimit(.minutes(5))) func `a string outside the allowed values`() throws {
+@Test(.timeLimit(.minutes(10))) func `a string outside the allowed values`() throws {
   let error = try #require(try validationError(order(status: "pending")))
   #expect(
     error
@@ -113,13 +114,13 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   #expect(error.description == #"$.status: expected one of "open", "closed", found "pending""#)
 }
 
-@Test(.timeLimit(.minutes(5))) func `a string that does not match the pattern`() throws {
+@Test(.timeLimit(.minutes(10))) func `a string that does not match the pattern`() throws {
   let error = try #require(try validationError(adding([("note", GeneratedContent("Hello!"))], to: order())))
   #expect(
     error == SchemaValidationError(path: "$.note", reason: .patternMismatch("Hello!", pattern: "^[a-z ]+$")))
 }
 
-@Test(.timeLimit(.minutes(5))) func `arrays that are too short or too long`() throws {
+@Test(.timeLimit(.minutes(10))) func `arrays that are too short or too long`() throws {
   let empty = try #require(try validationError(order(items: [])))
   #expect(empty == SchemaValidationError(path: "$.items", reason: .tooFewElements(count: 0, minimum: 1)))
   let tagged = GeneratedContent(properties: ["name": "pen", "quantity": 1, "tags": ["a", "b", "c"]])
@@ -129,7 +130,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   #expect(long.description == "$.items[1].tags: expected at most 2 elements, found 3 elements")
 }
 
-@Test(.timeLimit(.minutes(5))) func `numbers out of range`() throws {
+@Test(.timeLimit(.minutes(10))) func `numbers out of range`() throws {
   let high = try #require(try validationError(order(items: [item(quantity: 100)])))
   #expect(high == SchemaValidationError(path: "$.items[0].quantity", reason: .aboveMaximum(100, maximum: 99)))
   let low = try #require(try validationError(adding([("discount", GeneratedContent(-0.1))], to: order())))
@@ -137,7 +138,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   #expect(low.description == "$.discount: expected a number ≥ 0, found -0.1")
 }
 
-@Test(.timeLimit(.minutes(5))) func `no anyOf branch matches`() throws {
+@Test(.timeLimit(.minutes(10))) func `no anyOf branch matches`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Pet",
@@ -156,7 +157,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a constant that differs`() throws {
+@Test(.timeLimit(.minutes(10))) func `a constant that differs`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(type: String.self, guides: [.constant("yes")]), dependencies: [])
   #expect(throws: SchemaValidationError(path: "$", reason: .notConstant("no", expected: "yes"))) {
@@ -164,7 +165,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a recursive schema validates to any depth`() throws {
+@Test(.timeLimit(.minutes(10))) func `a recursive schema validates to any depth`() throws {
   let schema = try GenerationSchema(
     root: DynamicGenerationSchema(
       name: "Node",
@@ -187,7 +188,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `property names that are not identifiers are bracketed in the path`()
+@Test(.timeLimit(.minutes(10))) func `property names that are not identifiers are bracketed in the path`()
   throws
 {
   let schema = try GenerationSchema(
@@ -202,7 +203,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Test(.timeLimit(.minutes(5))) func `a schema read from JSON Schema validates the same way`() throws {
+@Test(.timeLimit(.minutes(10))) func `a schema read from JSON Schema validates the same way`() throws {
   let schema = try GenerationSchema(jsonSchema: orderSchema().jsonSchema)
   #expect(throws: SchemaValidationError(path: "$.items[0].quantity", reason: .notAnInteger(2.5))) {
     try schema.validate(order(items: [item(quantity: 2.5)]))
