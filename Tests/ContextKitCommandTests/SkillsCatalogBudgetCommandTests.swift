@@ -82,7 +82,8 @@ import Testing
     let run = await CommandRun.run(["skills", "catalog", "--json", "--budget", "64", root.path])
     #expect(run.code == .success)
     let object = try run.jsonObject()
-    #expect(CommandRun.keys(object) == ["budget", "diagnostics", "instructions", "skills", "tools"])
+    #expect(
+      CommandRun.keys(object) == ["budget", "diagnostics", "hiddenSkills", "instructions", "skills", "tools"])
     #expect(object["instructions"] as? String == Self.noneListed)
     let budget = try #require(object["budget"] as? [String: Any])
     #expect(
