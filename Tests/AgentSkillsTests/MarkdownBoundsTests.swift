@@ -8,7 +8,7 @@ import Testing
 /// trees as deep as the text asks, and a body can hold tens of thousands of
 /// links. Reading the outline must neither recurse with that depth nor do
 /// work that grows with the square of the file.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct MarkdownBoundsTests {
   /// Loads `body` as the body of skill `name` on a thread with a 512 KB stack;
   /// `nil` when it has not finished within `seconds`.

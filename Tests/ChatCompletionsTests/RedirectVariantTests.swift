@@ -19,7 +19,7 @@ private func redirecting(
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct RedirectVariantTests {
   @Test(arguments: [
     "//elsewhere.test/v1/chat/completions",

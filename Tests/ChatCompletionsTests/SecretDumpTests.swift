@@ -8,7 +8,7 @@ import Testing
 /// an app's logging or a debugger would: the client, the executor, the
 /// tokenizer and token counter, a chunk stream, and a session holding the
 /// model. None may show a secret.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct SecretDumpTests {
   private static let secrets = [
     "sk-dump-key-0123456789", "url-password-xyz", "query-token-abc", "subscription-secret", "cookie-value-42",

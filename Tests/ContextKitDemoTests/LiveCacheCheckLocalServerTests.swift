@@ -13,7 +13,7 @@ private let localServerLog: URL? = ProcessInfo.processInfo.environment["CONTEXTK
   .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
 
 @Suite(
-  .serialized, .timeLimit(.minutes(10)),
+  .serialized, .timeLimit(.minutes(20)),
   .enabled(
     if: localEndpoint != nil && localServerLog != nil,
     "CONTEXTKIT_TEST_ENDPOINT or CONTEXTKIT_TEST_SERVER_LOG is not set: the live cache check is skipped"))
