@@ -57,15 +57,23 @@ struct SessionLocalServerTests {
       supportsGuidedGeneration: true, timeout: 300, requestStyle: .llamaCppPython)
   }
 
-  @Test func `streamed text arrives in several snapshots and lands in the transcript`() async throws {
+  /// How many snapshots the consumer sees depends on how fast it runs
+  /// (snapshots are coalesced, newest first, as the framework does; on a
+  /// loaded machine two can be all there is): that each generated piece
+  /// reaches the consumer as its own snapshot is tested with a paced model in
+  /// `SessionAssemblyTests`. Here: a real server's stream grows and ends in
+  /// the transcript.
+  @Test func `streamed text grows snapshot by snapshot and lands in the transcript`() async throws {
     let session = LanguageModelSession(model: model, instructions: "You are a helpful assistant.")
     var snapshots: [String] = []
     for try await snapshot in session.streamResponse(to: "Count from one to ten.", options: greedy(40)) {
       snapshots.append(snapshot.content)
     }
     let final = try #require(snapshots.last)
-    #expect(snapshots.count >= 3, "\(snapshots.count) snapshots")
     #expect(!final.isEmpty)
+    for (earlier, later) in zip(snapshots, snapshots.dropFirst()) {
+      #expect(later.hasPrefix(earlier), "a snapshot is not a prefix of the next: \(earlier) → \(later)")
+    }
     guard case .response(let response) = session.transcript.last else {
       Issue.record("the transcript does not end with a response")
       return

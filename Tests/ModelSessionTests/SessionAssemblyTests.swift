@@ -197,6 +197,31 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
     #expect(response.content == "one two three four")
     #expect(session.transcript.count == 2)
   }
+
+  @Test func `each streamed piece reaches the consumer as its own snapshot before the next is generated`()
+    async throws
+  {
+    let pieces = ["one ", "two ", "three ", "four"]
+    let seen = pieces.map { _ in TestSignal() }
+    let script = ModelScript([
+      ScriptStep { _, channel in
+        for (index, piece) in pieces.enumerated() {
+          await channel.send(.response(entryID: "r", action: .appendText(piece, tokenCount: 1)))
+          // The model waits until the consumer has seen this piece.
+          try await seen[index].wait(upTo: .seconds(30))
+        }
+      }
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
+    var snapshots: [String] = []
+    for try await snapshot in session.streamResponse(to: "Count") {
+      snapshots.append(snapshot.content)
+      let pieceCount = pieces.indices.last { snapshot.content == pieces[...$0].joined() }
+      if let pieceCount { seen[pieceCount].fire() }
+    }
+    // One snapshot per piece, then the final one (the same text).
+    #expect(snapshots == ["one ", "one two ", "one two three ", "one two three four", "one two three four"])
+  }
 }
 
 struct Citation: Transcript.CustomSegment, Equatable {
