@@ -68,14 +68,14 @@ import Testing
     var observed: ObservedSkillActivations? = ObservedSkillActivations(activations)
     weak let released = observed
     let deadline = ContinuousClock.now + .seconds(60)
-    while await activations.subscriberCount == 0, ContinuousClock.now < deadline { await Task.yield() }
-    #expect(await activations.subscriberCount == 1)
+    while activations.subscriberCount == 0, ContinuousClock.now < deadline { await Task.yield() }
+    #expect(activations.subscriberCount == 1)
     observed = nil
     #expect(released == nil)
-    while await activations.subscriberCount > 0, ContinuousClock.now < deadline {
+    while activations.subscriberCount > 0, ContinuousClock.now < deadline {
       await Task.yield()
       try await Task.sleep(for: .milliseconds(1))
     }
-    #expect(await activations.subscriberCount == 0)
+    #expect(activations.subscriberCount == 0)
   }
 }

@@ -33,7 +33,9 @@ public actor SkillActivations {
   private var loaded: Set<String>
   /// The state the synchronous reads see, replaced whole after every change.
   private let published: Mutex<SkillActivationsSnapshot>
-  private var subscribers: [UUID: AsyncStream<SkillActivationsSnapshot>.Continuation] = [:]
+  /// The live subscribers to ``changes``; behind a lock so that a subscriber
+  /// that stops iterating is removed at once, without waiting for the actor.
+  private let subscribers = Mutex<[UUID: AsyncStream<SkillActivationsSnapshot>.Continuation]>([:])
   /// What the skill catalog tracks between generations (see `SkillDeliveryState`).
   var delivery = SkillDeliveryState()
 
@@ -105,9 +107,9 @@ public actor SkillActivations {
   public var changes: AsyncStream<SkillActivationsSnapshot> {
     let (stream, continuation) = AsyncStream<SkillActivationsSnapshot>.makeStream(bufferingPolicy: .unbounded)
     let id = UUID()
-    subscribers[id] = continuation
+    subscribers.withLock { $0[id] = continuation }
     continuation.onTermination = { [weak self] _ in
-      Task { await self?.unsubscribe(id) }
+      self?.unsubscribe(id)
     }
     return stream
   }
@@ -200,13 +202,14 @@ public actor SkillActivations {
   private func announce() {
     publish()
     let state = snapshot()
-    for continuation in subscribers.values { continuation.yield(state) }
+    let continuations = subscribers.withLock { Array($0.values) }
+    for continuation in continuations { continuation.yield(state) }
   }
 
-  private func unsubscribe(_ id: UUID) {
-    subscribers[id] = nil
+  private nonisolated func unsubscribe(_ id: UUID) {
+    _ = subscribers.withLock { $0.removeValue(forKey: id) }
   }
 
   /// The number of live subscribers to ``changes``.
-  var subscriberCount: Int { subscribers.count }
+  nonisolated var subscriberCount: Int { subscribers.withLock { $0.count } }
 }
