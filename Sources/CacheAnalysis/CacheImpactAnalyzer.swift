@@ -46,9 +46,9 @@ public struct CacheImpactAnalyzer: Sendable {
     if let previous, let latest = cached.first {
       let shared = prompt.commonBlockCount(with: latest)
       // The prompt extends the cached stream when it runs out first, or the stream does.
-      if shared < prompt.blocks.count, shared < latest.blocks.count {
+      if shared < prompt.blockCount, shared < latest.blockCount {
         divergence = CacheImpactReport.Divergence(
-          blockIndex: shared, location: prompt.blocks[shared].location,
+          blockIndex: shared, location: prompt.location(at: shared),
           tokenOffset: prompt.tokenCount(ofFirst: shared))
         cause = CauseAttribution(previous: previous, current: record).cause()
       } else {
@@ -68,7 +68,7 @@ public struct CacheImpactAnalyzer: Sendable {
             predictedPromptTokenCount: prompt.tokenCount,
             reportedPromptTokenCount: record.usage.input.totalTokenCount,
             divergenceTokenOffset: divergence?.tokenOffset,
-            divergingBlockTokenCount: divergence.map { prompt.blocks[$0.blockIndex].tokenCount } ?? 0,
+            divergingBlockTokenCount: divergence.map { prompt.tokenCount(at: $0.blockIndex) } ?? 0,
             secondsSincePrevious: previous.map { record.date.timeIntervalSince($0.date) },
             timeToLive: model.timeToLive.map { Double($0.components.seconds) },
             tolerance: model.serverTolerance))

@@ -81,72 +81,86 @@ public struct PromptCacheModel: Sendable {
 
   /// The blocks of `request`, in the order a server reads them.
   public func render(_ request: PromptRequest) async throws -> RenderedPrompt {
-    var blocks: [PromptBlock] = []
-    for definition in toolsInPrompt ? request.toolDefinitions : [] {
-      let rendered: BlockCache.Rendered
-      if let known = cache.rendered(definition) {
-        rendered = known
+    var prompt = RenderedPrompt(table: cache.table)
+    let definitions = toolsInPrompt ? request.toolDefinitions : []
+    prompt.reserveCapacity(adding: definitions.count + 2 + request.transcript.entries.count)
+    for definition in definitions {
+      let known: BlockCache.Known
+      if let stored = cache.known(definition) {
+        known = stored
       } else {
-        rendered = BlockCache.Rendered(
-          text: PromptRenderer.text(of: definition),
-          tokenCount: try await tokenCounter.tokenCount(of: definition))
-        cache.store(rendered, for: definition)
+        let count = try await tokenCounter.tokenCount(of: definition)
+        let rendering = RenderingTable.Rendering(text: PromptRenderer.text(of: definition), tokenCount: count)
+        known = BlockCache.Known(rendering: cache.table.id(of: rendering), tokenCount: count)
+        cache.store(known, for: definition)
       }
-      blocks.append(
-        PromptBlock(
-          location: .tool(name: definition.name), text: rendered.text, tokenCount: rendered.tokenCount))
+      prompt.append(.tool(name: definition.name), rendering: known.rendering, tokenCount: known.tokenCount)
     }
     if let settings = PromptRenderer.settingsText(of: request.contextOptions) {
-      blocks.append(try await textBlock(settings, at: .settings))
+      try await appendTextBlock(settings, at: .settings, to: &prompt)
     }
     if let schema = request.schema, request.contextOptions.includeSchemaInPrompt {
-      blocks.append(try await textBlock(PromptRenderer.text(of: schema), at: .responseSchema))
+      try await appendTextBlock(PromptRenderer.text(of: schema), at: .responseSchema, to: &prompt)
     }
-    blocks.append(contentsOf: try await entryBlocks(request.transcript.entries, startingAt: 0))
-    return RenderedPrompt(blocks: blocks)
+    try await appendEntryBlocks(request.transcript.entries, startingAt: 0, to: &prompt)
+    return prompt
   }
 
   /// The blocks of transcript entries, numbered from `index`.
   public func entryBlocks(_ entries: [Transcript.Entry], startingAt index: Int) async throws -> [PromptBlock]
   {
-    var blocks: [PromptBlock] = []
-    blocks.reserveCapacity(entries.count)
-    var fresh: [Transcript.Entry] = []
-    var positions: [Int] = []
-    let known = cache.rendered(entries, isRequest: index == 0)
-    for (offset, (entry, rendered)) in zip(entries, known).enumerated() {
-      if case .instructions(let instructions) = entry {
-        // Counted without its tools: they are blocks of their own.
-        let textOnly = Transcript.Instructions(
-          id: instructions.id, segments: instructions.segments, toolDefinitions: [])
-        blocks.append(
-          PromptBlock(
-            location: .instructions, text: PromptRenderer.text(of: instructions),
-            tokenCount: try await tokenCounter.tokenCount(of: .instructions(textOnly))))
-      } else if let rendered {
-        blocks.append(
-          PromptBlock(
-            location: .entry(index: index + offset, kind: entry.kindName), text: rendered.text,
-            tokenCount: rendered.tokenCount))
+    var prompt = RenderedPrompt(table: cache.table)
+    try await appendEntryBlocks(entries, startingAt: index, to: &prompt)
+    return prompt.blocks
+  }
+
+  /// Appends the blocks of transcript entries, numbered from `index`, to `prompt` (of this model's table).
+  ///
+  /// Entries rendered before cost a lookup and a few bytes of columns each;
+  /// the others are rendered, counted in one batch, interned and remembered.
+  private func appendEntryBlocks(
+    _ entries: [Transcript.Entry], startingAt index: Int, to prompt: inout RenderedPrompt
+  ) async throws {
+    let known = cache.known(entries, isRequest: index == 0)
+    let first = prompt.blockCount
+    prompt.reserveCapacity(adding: entries.count)
+    // Known entries first, in one synchronous pass; the others get a place now and their rendering below.
+    var fresh: [Int] = []
+    var instructions: [Int] = []
+    for offset in entries.indices {
+      if case .instructions = entries[offset] {
+        instructions.append(offset)
+        prompt.append(.instructions, rendering: -1, tokenCount: 0)
+        continue
+      }
+      let place = BlockPlace(entry: entries[offset], index: index + offset)
+      if known[offset].isKnown {
+        prompt.append(place, rendering: known[offset].rendering, tokenCount: known[offset].tokenCount)
       } else {
-        positions.append(blocks.count)
-        blocks.append(
-          PromptBlock(
-            location: .entry(index: index + offset, kind: entry.kindName),
-            text: PromptRenderer.text(of: entry),
-            tokenCount: 0))
-        fresh.append(entry)
+        fresh.append(offset)
+        prompt.append(place, rendering: -1, tokenCount: 0)
       }
     }
-    let counts = try await tokenCounter.tokenCounts(of: fresh)
-    var renderings: [(entry: Transcript.Entry, rendered: BlockCache.Rendered)] = []
-    renderings.reserveCapacity(fresh.count)
-    for (position, (entry, count)) in zip(positions, zip(fresh, counts)) {
-      blocks[position].tokenCount = count
-      renderings.append((entry, BlockCache.Rendered(text: blocks[position].text, tokenCount: count)))
+    for offset in instructions {
+      guard case .instructions(let entry) = entries[offset] else { continue }
+      // Counted without its tools: they are blocks of their own.
+      let textOnly = Transcript.Instructions(id: entry.id, segments: entry.segments, toolDefinitions: [])
+      let count = try await tokenCounter.tokenCount(of: .instructions(textOnly))
+      let id = cache.table.id(of: .init(text: PromptRenderer.text(of: entry), tokenCount: count))
+      prompt.setRendering(at: first + offset, id: id, tokenCount: count)
     }
-    cache.store(renderings)
-    return blocks
+    guard !fresh.isEmpty else { return }
+    let freshEntries = fresh.map { entries[$0] }
+    let counts = try await tokenCounter.tokenCounts(of: freshEntries)
+    let ids = cache.table.ids(
+      of: zip(freshEntries, counts).map { .init(text: PromptRenderer.text(of: $0), tokenCount: $1) })
+    var stored: [BlockCache.Known] = []
+    stored.reserveCapacity(fresh.count)
+    for (offset, (id, count)) in zip(fresh, zip(ids, counts)) {
+      prompt.setRendering(at: first + offset, id: id, tokenCount: count)
+      stored.append(BlockCache.Known(rendering: id, tokenCount: count))
+    }
+    cache.store(freshEntries, stored)
   }
 
   /// What the server's cache holds after the generation of `record`: its
@@ -162,10 +176,11 @@ public struct PromptCacheModel: Sendable {
   ) async throws
     -> RenderedPrompt
   {
-    let next = prompt.blocks.reduce(0) { count, block in
-      if case .entry(let index, _) = block.location { max(count, index + 1) } else { count }
-    }
-    return prompt.appending(try await entryBlocks(output, startingAt: max(next, 1)))
+    // A prompt this model did not render gets its texts interned in the model's table first.
+    var stream =
+      prompt.table === cache.table ? prompt : RenderedPrompt(blocks: prompt.blocks, table: cache.table)
+    try await appendEntryBlocks(output, startingAt: max(prompt.entryIndexEnd, 1), to: &stream)
+    return stream
   }
 
   /// The reuse of `prompt` against the cached streams, newest first (only
@@ -190,8 +205,11 @@ public struct PromptCacheModel: Sendable {
     return rounded >= minimumCacheableTokens ? rounded : 0
   }
 
-  private func textBlock(_ text: String, at location: PromptBlock.Location) async throws -> PromptBlock {
+  private func appendTextBlock(
+    _ text: String, at location: PromptBlock.Location, to prompt: inout RenderedPrompt
+  ) async throws {
     let count = try await tokenCounter.tokenCount(of: .text(Transcript.TextSegment(id: "", content: text)))
-    return PromptBlock(location: location, text: text, tokenCount: count)
+    prompt.append(
+      location, rendering: cache.table.id(of: .init(text: text, tokenCount: count)), tokenCount: count)
   }
 }
