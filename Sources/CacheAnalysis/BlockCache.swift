@@ -22,13 +22,13 @@ final class BlockCache: Sendable {
     var isKnown: Bool { rendering >= 0 }
   }
 
-  private struct Stored {
-    let entry: Transcript.Entry
-    let known: Known
-  }
-
   private struct State {
-    var entries: [String: Stored] = [:]
+    /// Every entry rendered, the latest with each id, and what is known of it; `storedIndex` finds
+    /// an id's position. Kept in arrays (the dictionary holds positions only) so that its slack
+    /// costs 8 bytes per slot, not a whole entry.
+    var storedIndex: [String: Int] = [:]
+    var storedEntries: [Transcript.Entry] = []
+    var storedKnown: [Known] = []
     /// The entries of the latest request looked up, and what was known of each
     /// then: the next request's history usually starts with them, so they are
     /// checked first, by position, without hashing.
@@ -51,17 +51,18 @@ final class BlockCache: Sendable {
   ///   against first), not an output appended to one.
   func known(_ entries: [Transcript.Entry], isRequest: Bool) -> [Known] {
     state.withLock { state in
-      let latestEntries = state.latestEntries
-      let latestKnown = state.latestKnown
-      let positional = min(entries.count, latestEntries.count)
+      let positional = min(entries.count, state.latestEntries.count)
       var results: [Known] = []
       results.reserveCapacity(entries.count)
       for position in entries.indices {
-        if position < positional, latestKnown[position].isKnown, latestEntries[position] == entries[position]
+        if position < positional, state.latestKnown[position].isKnown,
+          state.latestEntries[position] == entries[position]
         {
-          results.append(latestKnown[position])
-        } else if let stored = state.entries[entries[position].id], stored.entry == entries[position] {
-          results.append(stored.known)
+          results.append(state.latestKnown[position])
+        } else if let stored = state.storedIndex[entries[position].id],
+          state.storedEntries[stored] == entries[position]
+        {
+          results.append(state.storedKnown[stored])
         } else {
           results.append(.unknown)
         }
@@ -79,7 +80,14 @@ final class BlockCache: Sendable {
     guard !entries.isEmpty else { return }
     state.withLock { state in
       for (entry, known) in zip(entries, known) {
-        state.entries[entry.id] = Stored(entry: entry, known: known)
+        if let position = state.storedIndex[entry.id] {
+          state.storedEntries[position] = entry
+          state.storedKnown[position] = known
+        } else {
+          state.storedIndex[entry.id] = state.storedEntries.count
+          state.storedEntries.append(entry)
+          state.storedKnown.append(known)
+        }
       }
     }
   }

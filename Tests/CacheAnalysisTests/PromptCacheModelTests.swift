@@ -127,6 +127,23 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(radix.cause.kind == .instructionsChanged)
   }
 
+  @Test func `an entry rewritten under the same id is rendered again`() async throws {
+    // p1 keeps its id but now holds 3 words: 100 + 10 + 3 + 30 + 5 = 148 tokens, of which
+    // the tool and the instructions (110) are still cached.
+    let rewritten = Transcript.Entry.prompt(
+      Transcript.Prompt(id: p1.id, segments: [textSegment(words(3, tag: "x"))]))
+    let atItsPlace = try #require(
+      try await reports([first, record(sent: [instructions, rewritten, r1, p2], tools: [search], turn: 1)])
+        .last)
+    #expect(atItsPlace.promptTokenCount == 148)
+    #expect(atItsPlace.reusedTokenCount == 110)
+    // Further back than the previous request reached: found by id, not by position.
+    let moved = try #require(
+      try await reports([first, record(sent: [instructions, p2, r1, rewritten], tools: [search], turn: 1)])
+        .last)
+    #expect(moved.promptTokenCount == 148)
+  }
+
   @Test func `blocks come in server order and ignore entry ids`() async throws {
     let model = PromptCacheModel(tokenCounter: WordTokenCounter())
     let schema = Int.generationSchema
