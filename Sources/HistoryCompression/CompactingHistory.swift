@@ -162,7 +162,10 @@ public struct CompactingHistory: DynamicProfileModifier {
           message: "the instructions and the current turn take \(kept) tokens, more than the budget of "
             + "\(budget); kept the current turn whole"))
     }
-    guard let lastCut = plan.cuts.last else { return history }
+    guard var lastCut = plan.cuts.last else { return history }
+    // The cut was planned with what the history held then; a key delivered
+    // again since is in view: its copy goes (the plan's sizes stay an upper bound).
+    lastCut.reattachment = lastCut.reattachment.removing(keys: ledger.keys(deliveredFrom: lastCut.madeAt))
     if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
       lastCut.madeAt > previousEnd
     {
@@ -186,7 +189,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     guard let summarizer else { return dropped }
     let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
     return await summarized(
-      entries, layout: layout, cuts: plan.cuts, summarizer: summarizer, dropped: dropped,
+      entries, layout: layout, cuts: plan.cuts, lastCut: lastCut, summarizer: summarizer, dropped: dropped,
       keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom) + lastCut.reattachment.size
         + measure.size(lastCut.start..<entries.count), context: context)
   }
@@ -199,9 +202,9 @@ public struct CompactingHistory: DynamicProfileModifier {
     await prefixBreaks.breaks(in: entries, layout: layout, context: context)
   }
 
-  /// The instructions, the pinned turns, `summary` (when there is one; it
-  /// replaces the summaries in the head), the retained context the cut put
-  /// back, then the entries from `cut.start`.
+  /// The instructions, the pinned turns, the retained context the cut put
+  /// back, `summary` (when there is one; it replaces the summaries in the
+  /// head), then the entries from `cut.start`.
   static func keeping(
     _ entries: [Transcript.Entry], layout: HistoryLayout, cut: CompactionPlan.Cut, summary: Transcript.Entry?
   ) -> Transcript {
@@ -210,11 +213,15 @@ public struct CompactingHistory: DynamicProfileModifier {
     if let summary {
       if layout.hasInstructions { kept.append(entries[0]) }
       kept.append(contentsOf: entries[layout.headEnd..<cut.dropFrom])
+      // The context put back comes before the summary: it stays the same from
+      // one compaction to the next more often than the summary does, so a
+      // server's cache keeps it.
+      kept.append(contentsOf: cut.reattachment.entries)
       kept.append(summary)
     } else {
       kept.append(contentsOf: entries[..<cut.dropFrom])
+      kept.append(contentsOf: cut.reattachment.entries)
     }
-    kept.append(contentsOf: cut.reattachment.entries)
     kept.append(contentsOf: entries[cut.start...])
     return Transcript(entries: kept)
   }
@@ -242,6 +249,7 @@ public struct CompactingHistory: DynamicProfileModifier {
   /// `dropped` when the summary cannot be had or does not fit.
   private func summarized(
     _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut],
+    lastCut: CompactionPlan.Cut,
     summarizer: any LanguageModel, dropped: Transcript, keptSize: Int, context: ProfileModifierContext
   ) async -> Transcript {
     let memo = CompactionSummaries(
@@ -269,7 +277,6 @@ public struct CompactingHistory: DynamicProfileModifier {
             + "of \(budget); dropped the older turns instead"))
       return dropped
     }
-    guard let lastCut = cuts.last else { return dropped }
     return Self.keeping(entries, layout: layout, cut: lastCut, summary: summaryEntry)
   }
 }

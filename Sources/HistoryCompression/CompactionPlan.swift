@@ -6,7 +6,8 @@ import ModelSession
 /// The plan replays the history entry by entry, as if the modifier had run
 /// after each one: whenever the visible size passes the threshold, the
 /// entries after the pinned oldest turns, up to the first turn start that
-/// brings the size down to the target, are dropped (or, at the least,
+/// brings the size (the retained context put back included) down to the
+/// target, are dropped (or, at the least,
 /// everything before the current turn). Because the replay depends only on
 /// the entries (and on the positions of the prefix breaks it is given), the
 /// same history always gives the same cuts, and a longer history gives the
@@ -76,6 +77,11 @@ struct CompactionPlan {
       headSize + (start > 0 ? addedSummary : 0) + measure.size(headEnd..<points[pin])
         + measure.size(points[start]..<position)
     }
+    func reattach(pin: Int, from start: Int, to position: Int) -> Reattachment {
+      ledger.reattachment(
+        droppingFrom: points[pin], before: points[start], visibleUntil: position,
+        room: threshold - size(pin: pin, from: start, to: position), budget: threshold)
+    }
     while position <= end {
       while turnIndex + 1 < points.count, points[turnIndex + 1] < position { turnIndex += 1 }
       let current = size(pin: pinIndex, from: cutIndex, to: position) + reattached
@@ -88,17 +94,32 @@ struct CompactionPlan {
           }
         }
         var next = max(cutIndex, pinIndex) + 1
-        while next < turnIndex, size(pin: pinIndex, from: next, to: position) > target { next += 1 }
+        var reattachment = reattach(pin: pinIndex, from: next, to: position)
+        // The context put back counts toward the target: otherwise it eats the
+        // room the compaction made, and the next compaction comes that much sooner.
+        while next < turnIndex, size(pin: pinIndex, from: next, to: position) + reattachment.size > target {
+          next += 1
+          reattachment = reattach(pin: pinIndex, from: next, to: position)
+        }
         if size(pin: pinIndex, from: next, to: position) > threshold, pinIndex > 0 {
           // The pinned turns and the current turn no longer fit together: give the pinned turns up.
           pinIndex = 0
           next = max(cutIndex, 1)
-          while next < turnIndex, size(pin: 0, from: next, to: position) > target { next += 1 }
+          reattachment = reattach(pin: 0, from: next, to: position)
+          while next < turnIndex, size(pin: 0, from: next, to: position) + reattachment.size > target {
+            next += 1
+            reattachment = reattach(pin: 0, from: next, to: position)
+          }
+        }
+        // The pinned turns and the context put back share the pinned allowance:
+        // both sit right after the instructions and stay there, and together
+        // they must leave the room a compaction is for. Fewer pinned turns
+        // keep a prefix of the same turns, so the server's cache still holds them.
+        while pinIndex > 0, measure.size(headEnd..<points[pinIndex]) + reattachment.size > pinned {
+          pinIndex -= 1
+          reattachment = reattach(pin: pinIndex, from: next, to: position)
         }
         cutIndex = next
-        let reattachment = ledger.reattachment(
-          droppingFrom: points[pinIndex], before: points[next], visibleUntil: position,
-          room: threshold - size(pin: pinIndex, from: next, to: position), budget: threshold)
         reattached = reattachment.size
         cuts.append(
           Cut(dropFrom: points[pinIndex], start: points[next], madeAt: position, reattachment: reattachment))

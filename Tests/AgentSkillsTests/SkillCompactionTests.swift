@@ -108,3 +108,107 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     }
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `Re-attached skills and the prefix a cache keeps` {
+  static let body = `Skills survive compaction`.body  // 104 tokens
+  static let firstAnswer = String(repeating: "word ", count: 200)  // 1,000 bytes: 250 tokens
+  static let filler = `Skills survive compaction`.filler  // 200 tokens
+  static let report = `Skills survive compaction`.report  // 500 tokens
+
+  /// Turn 1 (about 260 tokens) fits the pinned allowance (five eighths of
+  /// two fifths of 1,200: 300 tokens); turn 2 delivers the skill; turns 3
+  /// and 4 fill; turn 5's report puts the history over 1,200.
+  func run(summarizer: (any LanguageModel)?) async throws -> (ModelScript, [GenerationRecord]) {
+    let activations = SkillActivations()
+    let script = ModelScript([
+      .text(Self.firstAnswer),
+      activateSkill("swift-style"), .text("Styled."),
+      .text(Self.filler), .text(Self.filler),
+      .toolCall(name: "fetch_report", arguments: "{}"), .text("Done."),
+    ])
+    let profile = Profile {
+      "You review Swift code."
+      Skills(activations: activations) {
+        Skill(name: "swift-style", description: "Style rules", prompt: Self.body)
+      }
+      ReportTool(text: Self.report)
+    }
+    .compactingHistory(budget: 1_200, summarizer: summarizer)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let recordStream = session.generationRecords
+    for prompt in ["Review A", "Use the style", "Tell me more", "And more", "Fetch the report"] {
+      try await session.respond(to: prompt)
+    }
+    return (script, await collectRecords(recordStream, count: 7))
+  }
+
+  @Test func `pinned turns and the re-attached body share the pinned allowance`() async throws {
+    let (script, records) = try await run(summarizer: nil)
+    let compacted = try #require(records.firstIndex { $0.notes.contains { $0.kind == .historyRewritten } })
+    #expect(
+      records[compacted].notes.contains {
+        $0.kind == .information && $0.message.contains("\"skill:swift-style\"")
+      })
+    // Turn 1 (260 tokens) and the copy (about 125) would pass 300 together: turn 1
+    // goes, and the copy sits right after the instructions, where turn 1 was.
+    let request = script.requests[compacted].transcript
+    #expect(positions(of: Self.body, in: request) == [2])
+    #expect(
+      !request.contains { entry in
+        if case .prompt(let prompt) = entry { prompt.segments.joinedText == "Review A" } else { false }
+      })
+  }
+
+  @Test func `with a summarizer, the re-attached body comes before the summary`() async throws {
+    let summarizer = ScriptedLanguageModel(script: ModelScript([.text("They reviewed code.")]))
+    let (script, records) = try await run(summarizer: summarizer)
+    let compacted = try #require(records.firstIndex { $0.notes.contains { $0.kind == .historyRewritten } })
+    let request = script.requests[compacted].transcript
+    // Instructions, the copy (its call, its output), then the summary: the copy
+    // changes less often than the summary, so a cache keeps it.
+    #expect(positions(of: Self.body, in: request) == [2])
+    #expect(request[3].isHistorySummary)
+  }
+
+  /// A tool whose reply is retained context under one key.
+  struct StyleGuideTool: Tool {
+    let name = "style_guide"
+    let description = "Returns the style guide."
+    var parameters: GenerationSchema {
+      (try? GenerationSchema(root: DynamicGenerationSchema(name: "Empty", properties: []), dependencies: []))
+        ?? String.generationSchema
+    }
+    func call(arguments: GeneratedContent) async throws -> RetainedContext {
+      RetainedContext(key: "style-guide", content: `Re-attached skills and the prefix a cache keeps`.body)
+    }
+  }
+
+  @Test func `context delivered again after the cut is in view once, not also as a copy`() async throws {
+    let script = ModelScript([
+      .toolCall(name: "style_guide", arguments: "{}"), .text("Noted."),  // turn 1 delivers it
+      .text(Self.filler), .text(Self.filler), .text(Self.filler),  // turns 2 to 4
+      .toolCall(name: "fetch_report", arguments: "{}"),  // turn 5, round 0
+      // Round 1: over the budget, compacted; the model asks for the guide again.
+      .toolCall(name: "style_guide", arguments: "{}"),
+      .text("Done."),  // round 2
+    ])
+    let profile = Profile {
+      "You review Swift code."
+      ReportTool(text: Self.report)
+      StyleGuideTool()
+    }
+    .compactingHistory(budget: 1_200, pinnedTokens: 0)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    for prompt in ["Review A", "Tell me more", "And more", "Even more", "Fetch the report"] {
+      try await session.respond(to: prompt)
+    }
+    let requests = script.requests
+    // Round 1 is compacted: turn 1 goes, its output comes back as a copy right after the instructions.
+    #expect(positions(of: Self.body, in: requests[6].transcript) == [2])
+    // Round 2 holds the new delivery: the copy goes, the new one stays.
+    let last = requests[7].transcript
+    let found = positions(of: Self.body, in: last)
+    #expect(found.count == 1)
+    #expect(found.first == last.count - 1)
+  }
+}

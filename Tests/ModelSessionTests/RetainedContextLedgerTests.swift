@@ -67,4 +67,33 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
     let none = try await ledger(.none).reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 1_000)
     #expect(none.keys.isEmpty && none.leftOut.count == 2)
   }
+
+  @Test
+  func
+    `a cut's answer ignores what comes after visibleUntil; a later delivery's key is removed by the caller`()
+    async throws
+  {
+    let full = try await ledger()
+    // Replaying at history length 9 (a at 2, b at 5, c at 8): a and b come back,
+    // although a is delivered again at 11 in the longer history.
+    let early = full.reattachment(before: 9, visibleUntil: 9, room: 1_000, budget: 2_000)
+    #expect(early.keys == ["skill:a", "skill:b"])
+    #expect(early.size == (15 + 100) + (15 + 200))
+    // The same answer as from the history as it was then.
+    let then = try await RetainedContextLedger(
+      Array(history.prefix(9)), unit: .tokens, counter: EstimatingTokenCounter(),
+      retention: ContextRetention())
+    #expect(then.reattachment(before: 9, visibleUntil: 9, room: 1_000, budget: 2_000) == early)
+    // Keys delivered at 9 or later: a (11) and d (14); without a, only b's pair is left.
+    #expect(full.keys(deliveredFrom: 9) == ["skill:a", "skill:d"])
+    let pruned = early.removing(keys: full.keys(deliveredFrom: 9))
+    #expect(pruned.keys == ["skill:b"])
+    #expect(pruned.size == 15 + 200)
+    #expect(pruned.entries.map(\.id) == ["contextkit.retained.b.calls", "contextkit.retained.b"])
+    #expect(early.removing(keys: ["skill:d"]) == early)
+    // Built without the items' sizes, the size stays whole: an upper bound.
+    let bare = Reattachment(entries: early.entries, keys: early.keys, size: 330, leftOut: [])
+    #expect(bare.removing(keys: ["skill:a"]).size == 330)
+    #expect(bare.removing(keys: ["skill:a"]).keys == ["skill:b"])
+  }
 }

@@ -43,6 +43,10 @@ public struct Reattachment: Sendable, Equatable {
   /// The items left out, most recently used first.
   public var leftOut: [LeftOut]
 
+  /// The size of each item put back, in the order of `keys` (empty when the
+  /// reattachment was built without them).
+  package var itemSizes: [Int] = []
+
   /// Nothing to put back.
   public static let none = Reattachment(entries: [], keys: [], size: 0, leftOut: [])
 
@@ -52,6 +56,29 @@ public struct Reattachment: Sendable, Equatable {
     self.keys = keys
     self.size = size
     self.leftOut = leftOut
+  }
+
+  /// The reattachment without the items of `removed`: for keys the history
+  /// delivers again after the cut, so that no body is in the context twice.
+  /// Its size is the sum of the items kept (the whole size, an upper bound,
+  /// when the reattachment was created without the items' sizes).
+  public func removing(keys removed: Set<String>) -> Reattachment {
+    guard keys.contains(where: removed.contains) else { return self }
+    let sizesKnown = itemSizes.count == keys.count
+    var result = Reattachment(entries: [], keys: [], size: 0, leftOut: leftOut)
+    // Each item is two entries (its call and its output), in the order of `keys`.
+    for (index, key) in keys.enumerated() where !removed.contains(key) {
+      result.entries.append(
+        contentsOf: entries[min(2 * index, entries.count)..<min(2 * index + 2, entries.count)])
+      result.keys.append(key)
+      if sizesKnown {
+        result.itemSizes.append(itemSizes[index])
+        result.size += itemSizes[index]
+      }
+    }
+    // Without the items' sizes, the whole size stays: an upper bound.
+    if !sizesKnown { result.size = size }
+    return result
   }
 
   /// Records what was put back (an `information` note) and each item left

@@ -5,10 +5,12 @@
 /// Build it once per generation from the history the modifier received, then
 /// ask ``reattachment(droppingFrom:before:visibleUntil:room:budget:)`` what to put
 /// back for a cut. The answer depends only on the entries before
-/// `visibleUntil` (and on which keys are delivered again after the cut, which
-/// the model then sees anyway), so a modifier that replays the history (and
-/// so finds the same cut again at later generations) gets the same entries,
-/// byte for byte, and the prefix the model sees stays stable between compactions.
+/// `visibleUntil`, so a modifier that replays the history (and so finds the
+/// same cut again at later generations) gets the same entries, byte for
+/// byte, and the prefix the model sees stays stable between compactions. A
+/// key delivered again later is then in the context twice: the modifier
+/// removes that copy with ``Reattachment/removing(keys:)`` and
+/// ``keys(deliveredFrom:)``.
 ///
 /// ```swift
 /// let ledger = try await RetainedContextLedger(entries, unit: .tokens, counter: counter,
@@ -91,9 +93,10 @@ public struct RetainedContextLedger: Sendable {
   /// when the history the modifier sees ends at `visibleUntil`.
   ///
   /// The candidates are the latest output of each key in `from..<start`
-  /// whose key does not appear before `from` or after `start` (there the
-  /// model still sees it; a key delivered again after `visibleUntil` counts too,
-  /// so that no body is in the context twice). They are taken most recently delivered first while they
+  /// whose key does not appear before `from` or in `start..<visibleUntil`
+  /// (there the model still sees it; what comes after `visibleUntil` is not
+  /// looked at, so the answer for a cut never changes as the history grows).
+  /// They are taken most recently delivered first while they
   /// fit in `min(room, budgetShare × budget)`; one over `itemTokenLimit`, or
   /// one that does not fit, is left out and the next is tried.
   ///
@@ -110,9 +113,7 @@ public struct RetainedContextLedger: Sendable {
     guard !items.isEmpty else { return .none }
     var visible: Set<String> = []
     var latest: [String: Int] = [:]
-    for (index, item) in items.enumerated() {
-      // Retained context delivered after the cut is visible, even past `end`: a copy
-      // would put a second one in the context (the skill was delivered again meanwhile).
+    for (index, item) in items.enumerated() where item.position < end {
       if item.position >= start || item.position < from {
         visible.insert(item.key)
       } else {
@@ -144,9 +145,16 @@ public struct RetainedContextLedger: Sendable {
       }
     }
     taken.sort()
-    return Reattachment(
+    var reattachment = Reattachment(
       entries: taken.flatMap { items[$0].entries }, keys: taken.map { items[$0].key }, size: used,
       leftOut: leftOut)
+    reattachment.itemSizes = taken.map { items[$0].size }
+    return reattachment
+  }
+
+  /// The keys of the retained context delivered at or after `position`.
+  public func keys(deliveredFrom position: Int) -> Set<String> {
+    Set(items.lazy.filter { $0.position >= position }.map(\.key))
   }
 
   /// The prefix of the ids of re-attached copies.
