@@ -202,9 +202,11 @@ public struct CompactingHistory: DynamicProfileModifier {
     await prefixBreaks.breaks(in: entries, layout: layout, context: context)
   }
 
-  /// The instructions, the pinned turns, the retained context the cut put
-  /// back, `summary` (when there is one; it replaces the summaries in the
-  /// head), then the entries from `cut.start`.
+  /// The instructions, the pinned turns, `summary` (when there is one; it
+  /// replaces the summaries in the head, and stays right after the
+  /// instructions when nothing is pinned, where a modifier run after this one
+  /// keeps it), the retained context the cut put back, then the entries from
+  /// `cut.start`.
   static func keeping(
     _ entries: [Transcript.Entry], layout: HistoryLayout, cut: CompactionPlan.Cut, summary: Transcript.Entry?
   ) -> Transcript {
@@ -213,15 +215,11 @@ public struct CompactingHistory: DynamicProfileModifier {
     if let summary {
       if layout.hasInstructions { kept.append(entries[0]) }
       kept.append(contentsOf: entries[layout.headEnd..<cut.dropFrom])
-      // The context put back comes before the summary: it stays the same from
-      // one compaction to the next more often than the summary does, so a
-      // server's cache keeps it.
-      kept.append(contentsOf: cut.reattachment.entries)
       kept.append(summary)
     } else {
       kept.append(contentsOf: entries[..<cut.dropFrom])
-      kept.append(contentsOf: cut.reattachment.entries)
     }
+    kept.append(contentsOf: cut.reattachment.entries)
     kept.append(contentsOf: entries[cut.start...])
     return Transcript(entries: kept)
   }

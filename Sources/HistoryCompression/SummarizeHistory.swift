@@ -110,7 +110,10 @@ public struct SummarizeHistory: DynamicProfileModifier {
       end: entries.count, ledger: ledger)
     // Observed at every generation, so that a change of the instructions is seen when it happens.
     let prefixChanged = await PrefixBreakLog.shared.changedNow(in: entries, layout: layout, context: context)
-    guard let lastCut = plan.cuts.last else { return history }
+    guard var lastCut = plan.cuts.last else { return history }
+    // The cut was planned with what the history held then; a key delivered
+    // again since is in view: its copy goes.
+    lastCut.reattachment = lastCut.reattachment.removing(keys: ledger.keys(deliveredFrom: lastCut.madeAt))
     guard let model = model ?? context.model else {
       return fallback(
         entries, layout: layout, measure: measure, ledger: ledger, reason: NoSummarizerModel(),

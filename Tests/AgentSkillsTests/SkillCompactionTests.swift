@@ -118,7 +118,11 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
   /// Turn 1 (about 260 tokens) fits the pinned allowance (five eighths of
   /// two fifths of 1,200: 300 tokens); turn 2 delivers the skill; turns 3
   /// and 4 fill; turn 5's report puts the history over 1,200.
-  func run(summarizer: (any LanguageModel)?) async throws -> (ModelScript, [GenerationRecord]) {
+  func run(
+    summarizer: (any LanguageModel)?, summarizeHistory: Bool = false
+  ) async throws -> (
+    ModelScript, [GenerationRecord]
+  ) {
     let activations = SkillActivations()
     let script = ModelScript([
       .text(Self.firstAnswer),
@@ -133,8 +137,15 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       }
       ReportTool(text: Self.report)
     }
-    .compactingHistory(budget: 1_200, summarizer: summarizer)
-    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let model = ScriptedLanguageModel(script: script)
+    let session =
+      if summarizeHistory, let summarizer {
+        LanguageModelSession(
+          model: model, profile: profile.summarizeHistory(threshold: .tokens(1_200), model: summarizer))
+      } else {
+        LanguageModelSession(
+          model: model, profile: profile.compactingHistory(budget: 1_200, summarizer: summarizer))
+      }
     let recordStream = session.generationRecords
     for prompt in ["Review A", "Use the style", "Tell me more", "And more", "Fetch the report"] {
       try await session.respond(to: prompt)
@@ -159,15 +170,18 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       })
   }
 
-  @Test func `with a summarizer, the re-attached body comes before the summary`() async throws {
+  @Test(arguments: [false, true])
+  func `the summary stays right after the instructions, before the copies, where a backstop keeps it`(
+    summarizeHistory: Bool
+  ) async throws {
     let summarizer = ScriptedLanguageModel(script: ModelScript([.text("They reviewed code.")]))
-    let (script, records) = try await run(summarizer: summarizer)
+    let (script, records) = try await run(summarizer: summarizer, summarizeHistory: summarizeHistory)
     let compacted = try #require(records.firstIndex { $0.notes.contains { $0.kind == .historyRewritten } })
     let request = script.requests[compacted].transcript
-    // Instructions, the copy (its call, its output), then the summary: the copy
-    // changes less often than the summary, so a cache keeps it.
-    #expect(positions(of: Self.body, in: request) == [2])
-    #expect(request[3].isHistorySummary)
+    // A modifier run after this one (a larger rollingWindow as a backstop)
+    // keeps the instructions and the summaries right after them.
+    #expect(request[1].isHistorySummary)
+    #expect(positions(of: Self.body, in: request) == [3])
   }
 
   /// A tool whose reply is retained context under one key.
