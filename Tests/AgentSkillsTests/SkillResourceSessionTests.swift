@@ -157,8 +157,15 @@ struct `Skill resources through a session` {
     try FileManager.default.removeItem(at: folder.appendingPathComponent("pipe.md"))
     #expect(mkfifo(folder.appendingPathComponent("pipe.md").path, 0o644) == 0)
 
-    let response = try await session.respond(to: "Review this query.")
-    #expect(response.content == "Done.")
+    // Reading a FIFO that blocked would hold a thread forever: the turn runs in
+    // a task of its own, so that the test fails with a message instead of hanging.
+    let finished = TestSignal()
+    let turn = Task {
+      defer { finished.fire() }
+      return try await session.respond(to: "Review this query.").content
+    }
+    try await finished.wait(upTo: .seconds(120))
+    #expect(try await turn.value == "Done.")
     let outputs = toolOutputs(session.transcript)
     #expect(outputs.count == 8)
     #expect(outputs[0].hasPrefix("Error: the skill \"reviewing-sql\" is not activated."))
