@@ -60,7 +60,10 @@ struct TransportTests {
     transport: String
   ) async throws {
     try await FaultServer.with { server in
-      let client = client(try server.baseURL("endless-chunked-error"), transport: makeTransport(transport))
+      // Timeouts well past a loaded machine's stalls (a 10 s idle timeout fired
+      // once under full-suite load), still under the 60 s guard: the cap must end it.
+      let client = client(
+        try server.baseURL("endless-chunked-error"), transport: makeTransport(transport), timeout: 45)
       let outcome = await withTaskGroup(of: (any Error)??.self) { group in
         group.addTask {
           do {
