@@ -60,10 +60,14 @@ struct TransportTests {
     transport: String
   ) async throws {
     try await FaultServer.with { server in
-      // Timeouts well past a loaded machine's stalls (a 10 s idle timeout fired
-      // once under full-suite load), still under the 60 s guard: the cap must end it.
-      let client = client(
-        try server.baseURL("endless-chunked-error"), transport: makeTransport(transport), timeout: 45)
+      // Timeouts and the error body's time limit well past a loaded machine's
+      // stalls (Linux's URLSession once took more than 10 s for 1 MiB under
+      // full-suite load), still under the 60 s guard: the byte cap must end it.
+      var endpoint = EndpointConfiguration(
+        baseURL: try server.baseURL("endless-chunked-error"), apiKey: "sk-transport-key")
+      endpoint.responseLimits = ResponseLimits(errorBodyTimeLimit: 45)
+      let client = ChatCompletionsClient(
+        endpoint: endpoint, timeouts: ChatCompletionsTimeouts(45), transport: makeTransport(transport))
       let outcome = await withTaskGroup(of: (any Error)??.self) { group in
         group.addTask {
           do {
