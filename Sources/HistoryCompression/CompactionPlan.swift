@@ -127,9 +127,7 @@ struct CompactionPlan {
         // The current turn grew past the budget after the last cut, and no turn is left to
         // cut: give up the pinned turns if they no longer fit with it, and put back less.
         if pinIndex > 0, size(pin: pinIndex, from: cutIndex, to: position) > threshold { pinIndex = 0 }
-        let reattachment = ledger.reattachment(
-          droppingFrom: points[pinIndex], before: points[cutIndex], visibleUntil: position,
-          room: threshold - size(pin: pinIndex, from: cutIndex, to: position), budget: threshold)
+        let reattachment = reattach(pin: pinIndex, from: cutIndex, to: position)
         reattached = reattachment.size
         cuts.append(
           Cut(
