@@ -236,6 +236,8 @@ private func budgetProblems(
     }
     if let only = environment["SKILL_RETENTION_MODIFIER"], only != modifier.rawValue { seeds = [] }
     for seed in seeds {
+      // CPU work with no real suspension: give the other suites' tasks a turn between seeds.
+      await Task.yield()
       let problems = try await retentionProblems(seed: seed, modifier: modifier)
       guard problems.isEmpty else {
         Issue.record(

@@ -128,7 +128,8 @@ struct SessionFaultTests {
       Issue.record("expected timeout, got \(String(describing: outcome.error))")
       return
     }
-    #expect(outcome.seconds < 10)
+    // A generous bound on a 1 s timeout, under the fault server's 30 s stall.
+    #expect(outcome.seconds < 25)
     #expect(outcome.transcriptUnchanged)
   }
 

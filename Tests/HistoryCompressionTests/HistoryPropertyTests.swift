@@ -111,6 +111,9 @@ struct PropertyCase {
       seeds = shard == 0 ? [only] : []
     }
     for seed in seeds {
+      // Each seed is CPU work with no real suspension: let the other suites'
+      // tasks (servers, deadlines) have a cooperative thread between seeds.
+      await Task.yield()
       let testCase = PropertyCase(seed: seed)
       let problems = try await testCase.problems()
       guard problems.isEmpty else {
