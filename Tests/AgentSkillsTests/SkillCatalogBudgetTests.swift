@@ -203,6 +203,17 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     #expect(budget.shortened("\tTabs\u{0B}and\u{0C}feeds.\r\nNext.") == "Tabs and feeds.")
   }
 
+  @Test func `a blank line ends the first sentence even without a period`() {
+    let budget = SkillCatalogBudget(tokens: 10)
+    #expect(budget.shortened("Reviews SQL\n\nUse it before a merge.") == "Reviews SQL")
+    #expect(budget.shortened("Reviews SQL\r\n  \r\nUse it.") == "Reviews SQL")
+    #expect(budget.shortened("Reviews\nSQL\r\nfor injection.\n\nMore.") == "Reviews SQL for injection.")
+    #expect(budget.shortened("\n\nLeading blank lines. More.") == "Leading blank lines.")
+    // The same beyond ASCII, where the general path sees characters.
+    #expect(budget.shortened("Lit les données\n\nPuis.") == "Lit les données")
+    #expect(budget.shortened("Lit les données\r\n\u{2028}Puis.") == "Lit les données")
+  }
+
   @Test func `text beyond ASCII is shortened by characters: Unicode spaces, combining marks, wide scripts`() {
     let budget = SkillCatalogBudget(tokens: 10)
     // A no-break space and an em space are white space: each becomes one plain space.

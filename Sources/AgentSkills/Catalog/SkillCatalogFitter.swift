@@ -184,12 +184,17 @@ enum SkillCatalogFitter {
     var sentence = ""
     var pendingSpace = false
     var previousEndsSentence = false
+    var lineBreaksInRun = 0
     for character in description {
       if character.isWhitespace {
         if previousEndsSentence { break }
+        if character.isNewline { lineBreaksInRun += 1 }
+        // A blank line ends the paragraph, and so the sentence.
+        if lineBreaksInRun >= 2 && !sentence.isEmpty { break }
         pendingSpace = !sentence.isEmpty
         continue
       }
+      lineBreaksInRun = 0
       if pendingSpace {
         sentence.append(" ")
         pendingSpace = false
@@ -215,16 +220,24 @@ enum SkillCatalogFitter {
   private static func shortenedASCII(_ bytes: UnsafeBufferPointer<UInt8>, characterLimit: Int) -> String? {
     var sentence: [UInt8] = []
     sentence.reserveCapacity(min(bytes.count, characterLimit + 64))
+    var previous: UInt8 = 0
     var pendingSpace = false
     var previousEndsSentence = false
+    var lineBreaksInRun = 0
     for byte in bytes {
       guard byte < 0x80 else { return nil }
       // Unicode's White_Space in ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
       if byte == 0x20 || (0x09...0x0D).contains(byte) {
         if previousEndsSentence { break }
+        // Line breaks as `Character.isNewline` sees them: a CR LF pair is one.
+        if (0x0A...0x0D).contains(byte), !(byte == 0x0A && previous == 0x0D) { lineBreaksInRun += 1 }
+        if lineBreaksInRun >= 2 && !sentence.isEmpty { break }
         pendingSpace = !sentence.isEmpty
+        previous = byte
         continue
       }
+      lineBreaksInRun = 0
+      previous = byte
       if pendingSpace {
         sentence.append(0x20)
         pendingSpace = false
