@@ -123,6 +123,39 @@ struct TransportTests {
   }
 
   @Test(arguments: ["libcurl", "URLSession"])
+  func `an interim 103 head is passed over: the final head and its stream are read`(
+    transport: String
+  )
+    async throws
+  {
+    try await FaultServer.with { server in
+      let client = client(try server.baseURL("early-hints"), transport: makeTransport(transport))
+      #if canImport(FoundationNetworking)
+      if transport == "URLSession" {
+        // Linux's URLSession reports the interim head as the response and loses the final one's
+        // status: the transport says so instead of taking a 103 for the answer.
+        await #expect {
+          _ = try await text(of: client)
+        } throws: { error in
+          let chatError = error as? ChatCompletionsError
+          return chatError?.kind == .invalidResponse
+            && chatError?.message.contains("interim 103 response") == true
+        }
+        return
+      }
+      #endif
+      #expect(try await text(of: client) == "Hello there")
+      let endpoint = client.endpoint
+      let response = try await client.send(
+        endpoint.request(
+          url: endpoint.chatCompletionsURL, body: Data(#"{"stream":true}"#.utf8), timeouts: client.timeouts))
+      #expect(response.status == 200)
+      #expect(response.headers["content-type"] == "text/event-stream")
+      #expect(response.headers["x-interim"] == nil)
+    }
+  }
+
+  @Test(arguments: ["libcurl", "URLSession"])
   func `the token counter's requests refuse a cross-origin redirect too`(transport: String) async throws {
     try await FaultServer.with { server in
       let client = client(try server.baseURL("redirect-cross"), transport: makeTransport(transport))

@@ -56,6 +56,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
       head.resume(throwing: TransportFailure.invalidResponse("the answer was not an HTTP response"))
       return
     }
+    guard !(100..<200).contains(http.statusCode) else {
+      // Linux's URLSession hands an interim head (103 Early Hints, say) over as
+      // the response and the final head is lost: its status cannot be known.
+      completionHandler(.cancel)
+      head.resume(
+        throwing: TransportFailure.invalidResponse(
+          "the server sent an interim \(http.statusCode) response, which URLSession reported as the final "
+            + "one (the final status is lost); CurlTransport passes over interim responses"))
+      return
+    }
     var headers = HTTPHeaderFields()
     for (name, value) in http.allHeaderFields {
       if let name = name as? String, let value = value as? String {

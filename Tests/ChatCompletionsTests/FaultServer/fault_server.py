@@ -39,6 +39,7 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   nameless-call-echo  the same, with the bearer token echoed in the call's id
   two-calls-one-index  two weather calls with different ids, both at index 0; after tool output, text
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
+  early-hints     HTTP/1.1 103 Early Hints (with an X-Interim header), then the `ok` stream
 
   redirect-same   307 to /ok/... on the same origin
   redirect-cross  307 to the same path on http://localhost:<port> (another origin); its
@@ -216,6 +217,21 @@ class Handler(BaseHTTPRequestHandler):
         self.send(chunk(finish="stop"))
         self.send(chunk(usage={"prompt_tokens": 5, "completion_tokens": 2, "total_tokens": 7}))
         self.send(b"data: [DONE]\n\n")
+
+    def mode_early_hints(self):
+        # An interim response first: the client must wait for the final one.
+        self.protocol_version = "HTTP/1.1"
+        self.send(b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\nX-Interim: yes\r\n\r\n")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.flush()
+        self.send(chunk("Hello"))
+        self.send(chunk(" there"))
+        self.send(chunk(finish="stop"))
+        self.send(b"data: [DONE]\n\n")
+        self.close_connection = True
 
     def redirect(self, status, location):
         self.send_response(status)
