@@ -152,6 +152,48 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
         """)
   }
 
+  /// Counts characters, so that a long name costs more than the closing line:
+  /// then keeping all skills but one can fit where the names-only catalog does not.
+  struct CharacterCounter: TokenCounter {
+    func tokenCount(of segment: Transcript.Segment) -> Int {
+      guard case .text(let text) = segment else { return 1 }
+      return text.content.count
+    }
+    func tokenCount(of entry: Transcript.Entry) -> Int {
+      entry.segments.reduce(0) { $0 + tokenCount(of: $1) }
+    }
+    func tokenCount(of toolDefinition: Transcript.ToolDefinition) -> Int { 1 }
+    func tokenCount(of request: LanguageModelExecutorGenerationRequest) -> Int {
+      request.transcript.reduce(0) { $0 + tokenCount(of: $1) }
+    }
+    func tokenCounts(of entries: [Transcript.Entry]) -> [Int] { entries.map { tokenCount(of: $0) } }
+  }
+
+  /// Three skills with 60-character names, counted by hand in characters:
+  /// header `Lead.` + blank line + `Skills:` 14; a names-only line
+  /// `\n- <name> (on demand)` 3 + 60 + 12 = 75, so names only 14 + 225 = 239;
+  /// two lines and `\n(1 more skill is not listed; activate_skill takes its name too.)`
+  /// (1 + 64) 14 + 150 + 65 = 229; one line and the 69-character line for two,
+  /// 14 + 75 + 70 = 159.
+  @Test func `all skills but one are kept when that is what fits`() async throws {
+    let names = [
+      "first-" + String(repeating: "a", count: 54), "second-" + String(repeating: "b", count: 53),
+      "third-" + String(repeating: "c", count: 54),
+    ]
+    for (budget, kept, tokens) in [(238, 2, 229), (229, 2, 229), (228, 1, 159)] {
+      let skills = Skills(
+        activations: SkillActivations(), instructions: Instructions("Lead."),
+        skills: names.map { Skill(name: $0, description: "Does one thing.", prompt: "Body.") }
+      ).catalogBudget(SkillCatalogBudget(tokens: budget, tokenCounter: CharacterCounter()))
+      let listing = try await skills.catalog(active: [])
+      #expect(listing.fullTokenCount == 290, "budget \(budget)")
+      #expect(listing.listedSkillNames == Array(names.prefix(kept)), "budget \(budget)")
+      #expect(listing.tokenCount == tokens, "budget \(budget)")
+      #expect(
+        listing.steps == [.namesOnly, .skillsLeftOut(Array(names.dropFirst(kept)))], "budget \(budget)")
+    }
+  }
+
   @Test func `a budget below the lead instruction lists no skill and says it is still over`() async throws {
     let listing = try await handCountedSkills(budget: 13).catalog(active: [])
     #expect(

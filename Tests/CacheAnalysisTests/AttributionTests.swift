@@ -109,6 +109,30 @@ private let exact = PromptCacheModel()
     #expect(summary.invalidations.first?.count == 2)
   }
 
+  @Test func `a modifier that rewrites the previous answer is blamed, though it keeps every entry`()
+    async throws
+  {
+    let script = ModelScript([.text("One."), .text("Two.")])
+    let profile = Profile { "You are terse." }
+      .historyTransform { history in
+        Transcript(
+          entries: history.entries.map { entry in
+            guard case .response(let response) = entry else { return entry }
+            return .response(
+              Transcript.Response(
+                id: response.id, assetIDs: response.assetIDs,
+                segments: [.text(Transcript.TextSegment(content: "[answer withheld]"))]))
+          })
+      }
+    let run = try await observedRun(profile: profile, script: script, prompts: ["a", "b"])
+    // The stored history extends the previous one and its answer; what was sent does not:
+    // the answer came back rewritten, so the stage that rewrote it is the cause.
+    #expect(run.reports[1].cause.kind == .historyRewritten)
+    #expect(run.reports[1].cause.source == "historyTransform")
+    #expect(
+      run.reports[1].cause.detail == "historyTransform rewrote history that the previous generation sent")
+  }
+
   @Test func `a turn rolled back after a failure changes the stored history`() async throws {
     let script = ModelScript([.text("One."), .failure(ScriptedFailure()), .text("Three.")])
     let run = try await observedRun(

@@ -60,6 +60,42 @@ func `a prompt alone gives the model, one user message and the stream fields`()
       + #""stream":true,"stream_options":{"include_usage":true}}"#)
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `tool calls after a later prompt are their own assistant message, not the earlier response's`() throws {
+  let entries: [Transcript.Entry] = [
+    prompt,
+    .response(Transcript.Response(id: "a", assetIDs: [], segments: [text("Hello.")])),
+    .prompt(Transcript.Prompt(id: "p2", segments: [text("Weather?")])),
+    .toolCalls(
+      Transcript.ToolCalls(
+        id: "c",
+        [Transcript.ToolCall(id: "x", toolName: "weather", arguments: GeneratedContent(properties: [:]))])),
+  ]
+  #expect(
+    try body(entries)
+      == #"{"model":"m","messages":[{"role":"user","content":"Hi"},"#
+      + #"{"role":"assistant","content":"Hello."},"#
+      + #"{"role":"user","content":"Weather?"},"#
+      + #"{"role":"assistant","content":"","tool_calls":[{"id":"x","type":"function","#
+      + #""function":{"name":"weather","arguments":"{}"}}]}],"#
+      + #""stream":true,"stream_options":{"include_usage":true}}"#)
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `reasoning entries in a row all reach the next assistant message`() throws {
+  let entries: [Transcript.Entry] = [
+    prompt,
+    .reasoning(Transcript.Reasoning(id: "r1", segments: [text("First thought. ")])),
+    .reasoning(Transcript.Reasoning(id: "r2", segments: [text("Second thought.")])),
+    .response(Transcript.Response(id: "a", assetIDs: [], segments: [text("Done.")])),
+  ]
+  #expect(
+    try body(entries)
+      == #"{"model":"m","messages":[{"role":"user","content":"Hi"},"#
+      + #"{"role":"assistant","content":"Done.","reasoning_content":"First thought. Second thought."}],"#
+      + #""stream":true,"stream_options":{"include_usage":true}}"#)
+}
+
 @Test(.timeLimit(.minutes(10))) func `tool calls right after a response join its assistant message`() throws {
   let entries: [Transcript.Entry] = [
     prompt,

@@ -114,7 +114,7 @@ import Testing
     async throws
   {
     let summarizing = TestSignal()
-    let script = ModelScript([.stall(signalling: summarizing)])
+    let script = ModelScript([.stall(signalling: summarizing), .text("Summary after the cancel.")])
     let modifier = SummarizeHistory(
       threshold: .entries(10), model: ScriptedLanguageModel(script: script),
       options: .init(timeout: .seconds(900), store: store))
@@ -129,6 +129,35 @@ import Testing
     await #expect(throws: CancellationError.self) { try await generation.value }
     #expect(clock.now - cancelled < .seconds(300), "waited for the 900 s summarizer timeout")
     #expect(await store.count == 0)
+    // A cancelled generation is not a failed summary: the next generation asks
+    // again at once, although the retry delay (60 s) has not passed.
+    let context = Make.context()
+    let again = try await modifier.transformHistory(history, in: context)
+    #expect(again[1].isHistorySummary)
+    #expect(HistorySummary.summaryText(of: again[1]) == "Summary after the cancel.")
+    #expect(!context.notes.contains { $0.kind == .fallback })
+  }
+
+  @Test func `a full store forgets its oldest summary, not the newest`() async throws {
+    let small = SummaryStore(capacity: 2)
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour), options: .init(store: small))
+    // Three conversations with nothing in common: three summaries, one more than the store keeps.
+    let histories = [0, 100, 200].map { offset in
+      Transcript(
+        entries: [Make.instructions()] + (offset + 1..<offset + 8).flatMap(Make.turn)
+          + [Make.prompt("p\(offset + 8)")])
+    }
+    for history in histories { _ = try await modifier.transformHistory(history, in: Make.context()) }
+    #expect(behaviour.calls == 3)
+    #expect(await small.count == 2)
+    // The newest two are kept: no call for them.
+    _ = try await modifier.transformHistory(histories[2], in: Make.context())
+    _ = try await modifier.transformHistory(histories[1], in: Make.context())
+    #expect(behaviour.calls == 3)
+    // The oldest was forgotten: computed again.
+    _ = try await modifier.transformHistory(histories[0], in: Make.context())
+    #expect(behaviour.calls == 4)
   }
 
   @Test func `the summary of a range is computed once and the prefix stays byte-identical`() async throws {

@@ -217,6 +217,60 @@ private func lines(_ data: Data, startingWith prefix: String) -> [Substring] {
     }
   }
 
+  @Test func `a run of entries one past the last entry so far is refused, one that ends on it is read`()
+    throws
+  {
+    let data = try GenerationRecordArchive.encode(HandBuilt.records)
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    let first = try #require(lines.firstIndex { $0.hasPrefix(#"{"generation""#) })
+    let entryCount = lines[..<first].filter { $0.hasPrefix(#"{"entry""#) }.count
+    try #require(entryCount > 0)
+    func reading(
+      storedHistory runs: [[Int]]
+    ) throws -> Result<[GenerationRecord], GenerationRecordArchive.ReadError> {
+      var object = try #require(
+        try JSONSerialization.jsonObject(with: Data(lines[first].utf8)) as? [String: Any])
+      var generation = try #require(object["generation"] as? [String: Any])
+      generation["storedHistory"] = runs
+      object["generation"] = generation
+      var changed = lines
+      changed[first] = String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+      let text = changed.prefix(first + 1).joined(separator: "\n") + "\n"
+      return Result(catching: { () throws(GenerationRecordArchive.ReadError) -> [GenerationRecord] in
+        try GenerationRecordArchive.decode(Data(text.utf8), name: "runs")
+      })
+    }
+    // The last entry, alone and as the end of a run of two: read.
+    let last = try reading(storedHistory: [[entryCount - 1, 1]]).get()
+    #expect(last.first?.storedHistory.count == 1)
+    #expect(try reading(storedHistory: [[entryCount - 2, 2]]).get().first?.storedHistory.count == 2)
+    // One entry further, by its start or by its length: refused, with the line.
+    for runs in [[[entryCount, 1]], [[entryCount - 1, 2]], [[0, entryCount + 1]]] {
+      guard case .failure(let error) = try reading(storedHistory: runs) else {
+        Issue.record("the run \(runs) past \(entryCount) entries was read")
+        continue
+      }
+      #expect(error.line == first + 1, "\(runs)")
+      #expect(error.reason.contains("(\(entryCount) entries so far)"), "\(runs): \(error.reason)")
+    }
+  }
+
+  @Test func `a file from a newer version is refused at its header`() throws {
+    let data = try GenerationRecordArchive.encode(HandBuilt.records)
+    let text = String(decoding: data, as: UTF8.self)
+    let current = #""version":\#(GenerationRecordArchive.version)"#
+    try #require(text.contains(current))
+    let newer = text.replacingOccurrences(
+      of: current, with: #""version":\#(GenerationRecordArchive.version + 1)"#)
+    do {
+      _ = try GenerationRecordArchive.decode(Data(newer.utf8), name: "newer.jsonl")
+      Issue.record("a file of version \(GenerationRecordArchive.version + 1) was read")
+    } catch {
+      #expect(error.line == 1 && error.byteOffset == 0)
+      #expect(error.reason.contains("newer than this reader"), "\(error.reason)")
+    }
+  }
+
   @Test func `a file cut inside an instructions line is located`() throws {
     let data = try GenerationRecordArchive.encode(HandBuilt.records)
     let text = String(decoding: data, as: UTF8.self)
