@@ -180,6 +180,24 @@ func `a stream cut off mid-event is a truncated stream after the chunks before i
 }
 
 @Test(.timeLimit(.minutes(10)))
+func `a rate-limit error event is rateLimited, by its status or by its code alone`() async throws {
+  for envelope in [
+    #"{"error": {"message": "slow down", "type": "requests", "code": "rate_limit_exceeded"}}"#,
+    #"{"error": {"message": "slow down", "type": "requests", "code": 429}}"#,
+  ] {
+    let outcome = try await streamThrough(
+      InMemoryTransport(.stream(sseChunk("Hello") + "data: " + envelope + "\n\n")))
+    #expect(outcome.text == "Hello")
+    guard case .rateLimited(let payload) = outcome.languageModelError else {
+      Issue.record("\(envelope): expected rateLimited, got \(String(describing: outcome.error))")
+      continue
+    }
+    // A stream's error event carries no Retry-After.
+    #expect(payload.resetDate == nil)
+  }
+}
+
+@Test(.timeLimit(.minutes(10)))
 func `a transport failure mid-stream is a public error, never an internal one`() async throws {
   let failures: [(TransportFailure, ChatCompletionsError.Kind)] = [
     (.connectionFailed("connection reset"), .connectionFailed),

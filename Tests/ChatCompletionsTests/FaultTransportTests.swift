@@ -114,13 +114,18 @@ func `cancelling the consuming task ends the stream and closes the connection`()
   try await FaultServer.with { server in
     let client = ChatCompletionsClient(
       endpoint: EndpointConfiguration(baseURL: try server.baseURL("endless")))
-    var received = 0
-    for try await _ in try await client.streamChunks(requestBody: Data("{}".utf8)) {
-      received += 1
-      if received == 3 {
-        break
+    let consumer = Task {
+      var received = 0
+      for try await _ in try await client.streamChunks(requestBody: Data("{}".utf8)) {
+        received += 1
+        if received == 3 {
+          break
+        }
       }
+      return received
     }
+    let received = try await value(of: consumer, within: .seconds(60))
+    try #require(received == 3, "the endless stream did not give 3 chunks within 60 s")
     #expect(try await disconnects(seenBy: server) == 1, "the server did not see the connection close")
     #expect(client.transport.inFlightRequestCount == 0)
   }

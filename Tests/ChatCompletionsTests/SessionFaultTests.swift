@@ -140,6 +140,7 @@ struct SessionFaultTests {
       let before = session.transcript
       let started = AsyncStream.makeStream(of: Void.self)
       let task = Task {
+        defer { started.continuation.finish() }
         var snapshots = 0
         for try await _ in session.streamResponse(to: "Hello") {
           snapshots += 1
@@ -147,8 +148,9 @@ struct SessionFaultTests {
         }
         return snapshots
       }
-      for await _ in started.stream { break }
+      let arrived = await firstElementArrives(started.stream, within: .seconds(60))
       task.cancel()
+      #expect(arrived, "the endless stream gave no third snapshot within 60 s")
       // The stream either ends or throws CancellationError, depending on which
       // side of the stream sees the cancellation first.
       let result = await task.result

@@ -159,6 +159,7 @@ struct SessionLocalServerTests {
     let before = session.transcript
     let started = AsyncStream.makeStream(of: Void.self)
     let task = Task {
+      defer { started.continuation.finish() }
       var count = 0
       for try await _ in session.streamResponse(
         to: "Write a long story about a dragon.", options: greedy(400))
@@ -168,8 +169,10 @@ struct SessionLocalServerTests {
       }
       return count
     }
-    for await _ in started.stream { break }
+    // The one-request-at-a-time server may be answering other suites first.
+    let arrived = await firstElementArrives(started.stream, within: .seconds(600))
     task.cancel()
+    #expect(arrived, "no third snapshot within 600 s")
     // The stream either ends or throws CancellationError, depending on which
     // side of the stream sees the cancellation first.
     let result = await task.result

@@ -296,8 +296,9 @@ struct TransportTests {
                   started.continuation.yield()
                 }
               }
-              for await _ in started.stream { break }
+              let arrived = await firstElementArrives(started.stream, within: .seconds(120))
               consumer.cancel()
+              #expect(arrived, "stream \(index) gave no chunk within 120 s")
               _ = await consumer.result
             }
           }
