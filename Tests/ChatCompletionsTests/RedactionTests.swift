@@ -57,8 +57,20 @@ func `URL user info and secret query values are redacted in any URL of a text`()
   #expect(
     redaction.apply(to: "see http://example.com/a?access_token=zzz#frag")
       == "see http://example.com/a?access_token=<redacted>#frag")
-  // Ordinary text with an at sign or an equals sign is left alone.
+  // Azure's shared access signature and Functions key, and an AWS credential scope.
+  #expect(
+    redaction.apply(
+      to: "GET https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=AbC%2Bd3f&se=2026&code=fk-42")
+      == "GET https://acct.blob.core.windows.net/c?sv=2022-11-02&sig=<redacted>&se=2026&code=<redacted>")
+  #expect(
+    redaction.apply(to: "https://s3.example.com/o?X-Amz-Credential=AKIA123%2F2026&X-Amz-Date=1")
+      == "https://s3.example.com/o?X-Amz-Credential=<redacted>&X-Amz-Date=1")
+  // Ordinary text with an at sign or an equals sign is left alone, and a name that only
+  // contains `sig` or `code` is not secret.
   #expect(redaction.apply(to: "mail bob@example.com, x=1") == "mail bob@example.com, x=1")
+  #expect(
+    redaction.apply(to: "https://example.com/a?design=x&unicode=y")
+      == "https://example.com/a?design=x&unicode=y")
 }
 
 @Test(.timeLimit(.minutes(10)))

@@ -97,18 +97,22 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
   }
 
   /// Whether a header or query parameter name says its value is a credential:
-  /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, and any name
-  /// that contains `key`, `token`, `secret`, `auth`, `pass`, `session` or
-  /// `signature` in any case (`X-API-Key`, `Ocp-Apim-Subscription-Key`,
-  /// `X-Auth`, `apikey`, `access_token`, `password`).
+  /// `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, any name
+  /// that contains `key`, `token`, `secret`, `auth`, `pass`, `session`,
+  /// `signature` or `credential` in any case (`X-API-Key`,
+  /// `Ocp-Apim-Subscription-Key`, `X-Auth`, `apikey`, `access_token`,
+  /// `password`, `X-Amz-Credential`), and the short names `sig` (an Azure
+  /// shared access signature) and `code` (an Azure Functions key).
   static func isSecretName(_ name: String) -> Bool {
     let lowered = name.lowercased()
-    return secretNameParts.contains { lowered.contains($0) }
+    return secretNames.contains(lowered) || secretNameParts.contains { lowered.contains($0) }
   }
 
   private static let secretNameParts = [
-    "key", "token", "secret", "auth", "cookie", "pass", "session", "signature",
+    "key", "token", "secret", "auth", "cookie", "pass", "session", "signature", "credential",
   ]
+
+  private static let secretNames: Set<String> = ["sig", "code"]
 
   /// The credentials in a secret header's value: the whole value; the part
   /// after an auth scheme (`Bearer abc` → `abc`); for `Basic`, the decoded
