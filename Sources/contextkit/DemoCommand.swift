@@ -2,6 +2,13 @@ import CacheReport
 import ContextKit
 import ContextKitDemo
 import Foundation
+import ModelSession
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `contextkit demo`: the bundled scenarios under every history strategy, offline.
 struct DemoCommand: Command {
@@ -61,6 +68,7 @@ struct DemoCommand: Command {
         endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
         requestStyle: llamaCppPython ? .llamaCppPython : .openAI)
       live.checksCache = cacheCheck
+      if let serverLog { try Self.checkServerLog(serverLog) }
       live.serverLog = serverLog.map { URL(fileURLWithPath: $0) }
       if cacheCheck { live.skills = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder)).skills }
       return try await live.run(json: json, console: console)
@@ -114,6 +122,22 @@ struct DemoCommand: Command {
       diagnostics = library.diagnostics.sortedByLocation()
       self.html = html
       self.records = records
+    }
+  }
+
+  /// Refuses a `--server-log` that is not a regular file (after links): a
+  /// FIFO would block the read until something writes to it, a device would
+  /// never end.
+  static func checkServerLog(_ path: String) throws(CommandLineArguments.UsageError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw CommandLineArguments.UsageError(
+        description: "--server-log \(path): \(FileKind.lastError())")
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw CommandLineArguments.UsageError(
+        description:
+          "--server-log \(path) is \(FileKind.name(info.st_mode)), not a regular file (the server's log)")
     }
   }
 

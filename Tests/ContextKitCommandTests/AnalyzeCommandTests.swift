@@ -127,4 +127,28 @@ func smallRecordsFile() throws -> URL {
         ["demo", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m"], console: .capturing())
         == .invalidInput)
   }
+
+  @Test func `demo refuses a server log that is a FIFO or missing, before it sends anything`() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contextkit-log-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("server.log").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let command = ContextKitCommand(commands: [DemoCommand()])
+    // Nothing listens on port 9: had the check come after a request, the code would be invalidInput.
+    for (path, message) in [
+      (fifo, "is a FIFO (named pipe), not a regular file"),
+      (folder.appendingPathComponent("missing.log").path, "No such file or directory"),
+    ] {
+      let console = Console.capturing()
+      let code = await command.run(
+        [
+          "demo", "--endpoint", "http://127.0.0.1:9/v1", "--model", "m", "--cache-check", "--server-log",
+          path,
+        ],
+        console: console)
+      #expect(code == .usage, "\(path)")
+      #expect(console.error.contains(message), "\(console.error)")
+    }
+  }
 }
