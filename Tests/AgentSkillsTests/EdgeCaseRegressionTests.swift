@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 import Testing
 
 @testable import AgentSkills
@@ -28,6 +29,19 @@ import Testing
     #expect(error.message == "YAML is nested more than 64 levels deep")
     // The 65th opening bracket: line 1, column 65.
     #expect((error.line, error.column) == (1, 65))
+  }
+
+  @Test func `the catalog shows an instructions skill as active only while it is`() async throws {
+    let skills = Skills(activations: SkillActivations(), instructions: Instructions("Lead.")) {
+      Skill(name: "tone", description: "House tone.", instructions: "Write warmly.", allowsDeactivation: true)
+      Skill(name: "sql", description: "Reviews SQL.", prompt: "Check the joins.")
+    }
+    let inactive = try await skills.catalog(active: []).text
+    #expect(inactive.contains("- tone (on demand): House tone."), "\(inactive)")
+    let active = try await skills.catalog(active: ["tone"]).text
+    #expect(active.contains("- tone (active): House tone."), "\(active)")
+    // A prompt skill has no active state.
+    #expect(active.contains("- sql (on demand): Reviews SQL."), "\(active)")
   }
 
   @Test func `a YAML alias in the front matter is named, never read as a value`() throws {

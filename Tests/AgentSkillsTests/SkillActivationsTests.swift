@@ -34,11 +34,7 @@ import Darwin
   await activations.restore(SkillActivationsSnapshot(activeSkillNames: []))
   let expected: [Set<String>] = [["a"], ["a", "b"], ["b"], []]
   for stream in [first, second] {
-    var seen: [Set<String>] = []
-    for await value in stream {
-      seen.append(Set(value.activeSkillNames))
-      if seen.count == expected.count { break }
-    }
+    let seen = await prefix(expected.count, of: stream).map { Set($0.activeSkillNames) }
     #expect(seen == expected)
   }
 }
@@ -55,12 +51,10 @@ import Darwin
     }
   }
   #expect(activations.activeSkillNames.count == 500)
-  var events = 0
-  for await state in stream {
-    events += 1
-    if state.activeSkillNames.count == 500 { break }
-  }
-  #expect(events == 500)
+  // One event per skill that became active, the last with all 500.
+  let events = await prefix(500, of: stream)
+  #expect(events.count == 500)
+  #expect(events.last?.activeSkillNames.count == 500)
 }
 
 @Test(.timeLimit(.minutes(20))) func `snapshots restore and survive a save and load`() async throws {

@@ -44,11 +44,6 @@ import Testing
       SkillActivationsSnapshot(activeSkillNames: ["tone"], loadedSkillNames: ["swift-style"]),
       SkillActivationsSnapshot(activeSkillNames: ["tone"], loadedSkillNames: []),
     ]
-    var seen: [SkillActivationsSnapshot] = []
-    for await state in changes {
-      seen.append(state)
-      if seen.count == expected.count { break }
-    }
-    #expect(seen == expected)
+    #expect(await prefix(expected.count, of: changes) == expected)
   }
 }

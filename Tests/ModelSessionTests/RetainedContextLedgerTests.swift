@@ -47,6 +47,9 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
     #expect(back.keys == ["skill:a"])
     #expect(back.leftOut.map(\.key) == ["skill:b"])
     #expect(back.leftOut.first?.reason == .overShare(share: 150))
+    // The share is rounded down: a quarter of 603 is 150.75, so 150 tokens.
+    let odd = try await ledger().reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 603)
+    #expect(odd.leftOut.first?.reason == .overShare(share: 150))
   }
 
   @Test func `an item over the per-item limit or without room is left out`() async throws {
@@ -57,6 +60,17 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
     let tight = try await ledger().reattachment(before: 12, visibleUntil: 15, room: 120, budget: 2_000)
     #expect(tight.keys == ["skill:a"])
     #expect(tight.leftOut.first?.reason == .noRoom(room: 5))
+  }
+
+  @Test func `an item exactly at the per-item limit comes back, one token over does not`() async throws {
+    // a's copy is 15 + 400 / 4 = 115 tokens.
+    let atLimit = try await ledger(ContextRetention(itemTokenLimit: 115))
+      .reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 100_000)
+    #expect(atLimit.keys == ["skill:a"])
+    let under = try await ledger(ContextRetention(itemTokenLimit: 114))
+      .reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 100_000)
+    #expect(under.keys.isEmpty)
+    #expect(under.leftOut.first { $0.key == "skill:a" }?.reason == .overItemLimit(limit: 114))
   }
 
   @Test func `a key still visible after the cut, or none at all, puts nothing back`() async throws {
