@@ -1,5 +1,6 @@
 import AgentSkills
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -34,7 +35,7 @@ import Darwin
   await activations.restore(SkillActivationsSnapshot(activeSkillNames: []))
   let expected: [Set<String>] = [["a"], ["a", "b"], ["b"], []]
   for stream in [first, second] {
-    let seen = await prefix(expected.count, of: stream).map { Set($0.activeSkillNames) }
+    let seen = await firstElements(expected.count, of: stream).map { Set($0.activeSkillNames) }
     #expect(seen == expected)
   }
 }
@@ -52,7 +53,7 @@ import Darwin
   }
   #expect(activations.activeSkillNames.count == 500)
   // One event per skill that became active, the last with all 500.
-  let events = await prefix(500, of: stream)
+  let events = await firstElements(500, of: stream)
   #expect(events.count == 500)
   #expect(events.last?.activeSkillNames.count == 500)
 }

@@ -44,6 +44,6 @@ import Testing
       SkillActivationsSnapshot(activeSkillNames: ["tone"], loadedSkillNames: ["swift-style"]),
       SkillActivationsSnapshot(activeSkillNames: ["tone"], loadedSkillNames: []),
     ]
-    #expect(await prefix(expected.count, of: changes) == expected)
+    #expect(await firstElements(expected.count, of: changes) == expected)
   }
 }

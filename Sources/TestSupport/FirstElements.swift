@@ -1,7 +1,11 @@
 /// The first `count` elements of `stream`, or those that came before `limit`
-/// passed: a change that is never announced fails the test's comparison
-/// instead of hanging it.
-func prefix<Element: Sendable>(
+/// passed (or before the stream ended): an element that never comes fails
+/// the test's comparison instead of hanging it.
+///
+/// ```swift
+/// #expect(await firstElements(2, of: activations.changes) == expected)
+/// ```
+public func firstElements<Element: Sendable>(
   _ count: Int, of stream: AsyncStream<Element>, within limit: Duration = .seconds(60)
 ) async -> [Element] {
   await withTaskGroup(of: [Element]?.self) { group in
