@@ -29,6 +29,30 @@ struct BoundedBodyReaderTests {
     #expect(read.stopNote == nil)
   }
 
+  @Test func `a body that ends one byte past the bound is cut there, not read as whole`() async {
+    // "hello world!" is 12 bytes: one past a bound of 11, in one piece and in two.
+    for pieces in [["hello world!"], ["hello ", "world!"]] {
+      let body = AsyncThrowingStream<Data, any Error> { continuation in
+        for piece in pieces { continuation.yield(Data(piece.utf8)) }
+        continuation.finish()
+      }
+      let read = await BoundedBodyReader.read(body, maximumBytes: 11, timeLimit: 30)
+      #expect(read == ErrorBody(data: Data("hello world".utf8), stop: .sizeLimit(11)), "\(pieces)")
+    }
+  }
+
+  @Test func `a body that fills the bound exactly and then ends is whole`() async {
+    // 6 + 5 = 11 bytes against a bound of 11, then the end: nothing was left unread.
+    let body = AsyncThrowingStream<Data, any Error> { continuation in
+      continuation.yield(Data("hello ".utf8))
+      continuation.yield(Data("world".utf8))
+      continuation.yield(Data())
+      continuation.finish()
+    }
+    let read = await BoundedBodyReader.read(body, maximumBytes: 11, timeLimit: 30)
+    #expect(read == ErrorBody(data: Data("hello world".utf8)))
+  }
+
   @Test func `an endless body stops at the size bound instead of skipping what follows`() async {
     let read = await BoundedBodyReader.read(
       endless(Data(repeating: 0x61, count: 1000)), maximumBytes: 2500, timeLimit: 30)

@@ -150,3 +150,22 @@ func `secret header names are recognised in any case`(name: String) {
 func `ordinary header names are not secret`(name: String) {
   #expect(!Redaction.isSecretName(name))
 }
+
+@Test(.timeLimit(.minutes(10))) func `a secret of exactly four characters is redacted, one of three is not`()
+{
+  // Redaction.minimumSecretLength: 4.
+  #expect(Redaction(secrets: ["k3y9"]).apply(to: "key k3y9 denied") == "key <redacted> denied")
+  #expect(Redaction(secrets: ["k3y"]).apply(to: "key k3y denied") == "key k3y denied")
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a cut text ending in exactly four characters of a secret is redacted, three are left`() {
+  let redaction = Redaction(secrets: ["sk-cutoff-0123456789"])
+  // "sk-c" is the secret's first four characters; "sk-" its first three.
+  #expect(redaction.excerpt(of: "ends with sk-c", limit: 100, inputWasCut: true) == "ends with <redacted>")
+  #expect(redaction.excerpt(of: "ends with sk-", limit: 100, inputWasCut: true) == "ends with sk-")
+  // All but the last character: 19 of 20.
+  #expect(
+    redaction.excerpt(of: "ends with sk-cutoff-012345678", limit: 100, inputWasCut: true)
+      == "ends with <redacted>")
+}

@@ -103,3 +103,49 @@ func `a redirect to a non-HTTP scheme is refused`(location: String) async throws
   #expect(outcome.chatError?.kind == .redirectRefused)
   #expect(transport.requests.count == 1)
 }
+
+/// Redirects `/hop/0` → `/hop/1` → … up to `/hop/<hops>`, which answers a complete stream.
+private func hoppingTransport(hops: Int) -> InMemoryTransport {
+  InMemoryTransport { request in
+    let step = Int(request.url.lastPathComponent) ?? 0
+    if request.url.path.hasPrefix("/hop/"), step >= hops {
+      return .stream(sseChunk("arrived") + sseChunk(finish: "stop") + "data: [DONE]\n\n")
+    }
+    return .init(status: 307, headers: ["Location": "/hop/\(step + 1)"])
+  }
+}
+
+@Test(.timeLimit(.minutes(10))) func `exactly five redirects are followed to the answer`() async throws {
+  // The request, then five redirects (/hop/1 … /hop/5): six requests, the last one answered.
+  let transport = hoppingTransport(hops: 5)
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+  #expect(outcome.text == "arrived")
+  #expect(transport.requests.count == 6)
+  #expect(transport.requests.last?.url.path == "/hop/5")
+}
+
+@Test(.timeLimit(.minutes(10))) func `a policy of one redirect follows one and refuses the second`()
+  async throws
+{
+  let one = hoppingTransport(hops: 1)
+  let followed = try await streamThrough(one, redirectPolicy: RedirectPolicy(maximumRedirects: 1))
+  #expect(followed.error == nil && followed.text == "arrived", "\(String(describing: followed.error))")
+  let two = hoppingTransport(hops: 2)
+  let refused = try await streamThrough(two, redirectPolicy: RedirectPolicy(maximumRedirects: 1))
+  #expect(refused.chatError?.kind == .tooManyRedirects)
+  #expect(refused.chatError?.message.hasPrefix("more than 1 redirects") == true)
+  #expect(two.requests.count == 2)
+}
+
+@Test(.timeLimit(.minutes(10))) func `no redirect is followed under never, nor under a negative maximum`()
+  async throws
+{
+  #expect(RedirectPolicy(maximumRedirects: -3).maximumRedirects == 0)
+  for policy in [RedirectPolicy.never, RedirectPolicy(maximumRedirects: -3)] {
+    let transport = hoppingTransport(hops: 1)
+    let outcome = try await streamThrough(transport, redirectPolicy: policy)
+    #expect(outcome.chatError?.kind == .tooManyRedirects, "\(String(describing: outcome.error))")
+    #expect(transport.requests.count == 1)
+  }
+}

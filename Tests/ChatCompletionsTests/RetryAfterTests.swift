@@ -46,3 +46,22 @@ func `a wait longer than an hour is clamped to an hour`(headers: [String: String
   #expect(resetDate(["retry-after-ms": "250"]) == now.addingTimeInterval(0.25))
   #expect(resetDate(["Retry-After": "3600"]) == now.addingTimeInterval(3_600))
 }
+
+@Test(.timeLimit(.minutes(10)), arguments: [".5", "", " ", "1.2.3", "1,5", "١٢"])
+func `a delay without whole digits before an optional fraction is ignored`(value: String) {
+  #expect(resetDate(["Retry-After": value]) == nil)
+  #expect(RetryAfter.delay(value) == nil)
+}
+
+@Test(.timeLimit(.minutes(10))) func `retry-after-ms is divided by 1,000 exactly and clamped at an hour`() {
+  // 1,500 ms = 1.5 s, not rounded to 1 or 2.
+  #expect(resetDate(["retry-after-ms": "1500"]) == now.addingTimeInterval(1.5))
+  // 3,600,000 ms = 3,600 s, exactly the hour; 3,600,001 ms = 3,600.001 s, clamped to it.
+  #expect(resetDate(["retry-after-ms": "3600000"]) == now.addingTimeInterval(3_600))
+  #expect(resetDate(["retry-after-ms": "3600001"]) == now.addingTimeInterval(3_600))
+  #expect(resetDate(["retry-after-ms": "3599999"]) == now.addingTimeInterval(3_599.999))
+  // A fraction just under the hour is kept; just over it is clamped.
+  #expect(resetDate(["Retry-After": "3599.5"]) == now.addingTimeInterval(3_599.5))
+  #expect(resetDate(["Retry-After": "3600.5"]) == now.addingTimeInterval(3_600))
+  #expect(resetDate(["Retry-After": "0"]) == now)
+}

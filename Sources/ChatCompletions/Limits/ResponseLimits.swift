@@ -25,9 +25,10 @@ public struct ResponseLimits: Sendable, Hashable {
   /// that sends `data: ` and then bytes without a line end fails here.
   public var maximumLineBytes: Int
 
-  /// The largest event of an event stream, in bytes: the sum of its `data:`
-  /// lines (default 16 MiB). `data:` lines without a blank line between them
-  /// belong to one event, so an endless run of them fails here.
+  /// The largest event of an event stream, in bytes: its `data:` values and
+  /// the line feeds that join them (default 16 MiB). `data:` lines without a
+  /// blank line between them belong to one event, so an endless run of them
+  /// fails here.
   public var maximumEventBytes: Int
 
   /// The most bytes one streamed answer may have in all (default 256 MiB),
@@ -63,7 +64,8 @@ public struct ResponseLimits: Sendable, Hashable {
   /// The defaults: 16 MiB per line and per event, 256 MiB and an hour for
   /// the whole stream, 1 MiB and 10 seconds for an
   /// error body. Values below 1 count as 1 (bytes) and as 0.001 (seconds); a
-  /// duration that is not finite counts as `nil`.
+  /// stream duration that is not finite counts as `nil` (no bound), and an
+  /// error-body time limit that is not finite as the default, 10 seconds.
   public init(
     maximumLineBytes: Int = 16 << 20, maximumEventBytes: Int = 16 << 20, maximumStreamBytes: Int? = 256 << 20,
     maximumStreamDuration: TimeInterval? = 3_600, maximumErrorBodyBytes: Int = 1 << 20,

@@ -4,10 +4,10 @@ import Synchronization
 /// The bytes of one response body between a transport (the producer) and
 /// the task that reads them (the consumer), with back-pressure.
 ///
-/// The producer offers each piece it receives; past ``highWaterMark``
-/// buffered bytes the buffer asks it to pause, and once the consumer has
-/// drained it below ``lowWaterMark`` it calls `resumeProducer` (at most once
-/// per pause). When the consumer goes away (its task is cancelled, or it
+/// The producer offers each piece it receives; once ``highWaterMark`` bytes
+/// or more are buffered the buffer asks it to pause, and once the consumer has
+/// drained it to ``lowWaterMark`` bytes or fewer it calls `resumeProducer` (at
+/// most once per pause). When the consumer goes away (its task is cancelled, or it
 /// drops the body), the buffer discards what it holds and calls
 /// `cancelProducer`, once.
 package final class HTTPBodyBuffer: Sendable {
@@ -33,15 +33,16 @@ package final class HTTPBodyBuffer: Sendable {
     var consumerGone = false
   }
 
-  /// Buffered bytes past which the producer is asked to pause.
+  /// Buffered bytes at or past which the producer is asked to pause.
   package let highWaterMark: Int
-  /// Buffered bytes below which a paused producer is resumed.
+  /// Buffered bytes at or below which a paused producer is resumed: a quarter
+  /// of ``highWaterMark``, rounded down.
   package let lowWaterMark: Int
   private let state = Mutex(State())
   private let resumeProducer: @Sendable () -> Void
   private let cancelProducer: @Sendable () -> Void
 
-  /// Creates an empty buffer.
+  /// Creates an empty buffer (a high-water mark below 1 counts as 1).
   package init(
     highWaterMark: Int = 256 * 1024, resumeProducer: @escaping @Sendable () -> Void = {},
     cancelProducer: @escaping @Sendable () -> Void = {}

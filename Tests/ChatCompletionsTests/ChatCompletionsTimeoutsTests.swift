@@ -1,0 +1,13 @@
+import ChatCompletions
+import Testing
+
+/// `ChatCompletionsTimeouts(seconds)`: `seconds` for the first byte and
+/// between reads, and at most 15 s to connect.
+@Test(.timeLimit(.minutes(10)))
+func `one number gives its seconds to connect up to exactly 15, and 15 past that`() {
+  #expect(
+    ChatCompletionsTimeouts(14.5) == ChatCompletionsTimeouts(connect: 14.5, firstByte: 14.5, idle: 14.5))
+  #expect(ChatCompletionsTimeouts(15) == ChatCompletionsTimeouts(connect: 15, firstByte: 15, idle: 15))
+  #expect(ChatCompletionsTimeouts(15.5) == ChatCompletionsTimeouts(connect: 15, firstByte: 15.5, idle: 15.5))
+  #expect(ChatCompletionsTimeouts(120) == ChatCompletionsTimeouts(connect: 15, firstByte: 120, idle: 120))
+}
