@@ -40,6 +40,7 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   two-calls-one-index  two weather calls with different ids, both at index 0; after tool output, text
   llamacpp        POST /llamacpp/tokenize answers like llama.cpp
   early-hints     HTTP/1.1 103 Early Hints (with an X-Interim header), then the `ok` stream
+  long-head/<n>   a 200 whose head is exactly <n> bytes (status line, headers, blank line), then a short stream
 
   redirect-same   307 to /ok/... on the same origin
   redirect-cross  307 to the same path on http://localhost:<port> (another origin); its
@@ -543,6 +544,29 @@ def mode_two_calls_one_index(handler):
             handler.send(tool_chunk([{"index": 0, "function": {"arguments": json.dumps({"city": city})}}]))
         handler.send(tool_chunk(None, finish="tool_calls"))
     handler.send(b"data: [DONE]\n\n")
+
+
+def mode_long_head(handler):
+    # /long-head/<bytes>/...: a 200 whose head (status line, header lines and the
+    # blank line, each with its CRLF) is exactly <bytes> long, then a short stream.
+    # The padding is spread over lines of at most 60,000 bytes (libcurl refuses a
+    # single header line over 100 KiB).
+    total = int(handler.path.split("/")[2])
+    status = b"HTTP/1.0 200 OK\r\n"
+    content_type = b"Content-Type: text/event-stream\r\n"
+    end = b"\r\n"
+    padding = total - len(status) - len(content_type) - len(end)
+    count = -(-padding // 60000)
+    values = padding - count * len(b"X-Pad-00: \r\n")
+    lines = []
+    for index in range(count):
+        length = values // count + (1 if index < values % count else 0)
+        lines.append(b"X-Pad-%02d: " % index + b"p" * length + b"\r\n")
+    head = status + content_type + b"".join(lines) + end
+    assert len(head) == total, (len(head), total)
+    handler.close_connection = True
+    handler.send(head)
+    handler.send(chunk("Hello") + chunk(finish="stop") + b"data: [DONE]\n\n")
 
 
 for _name, _mode in list(globals().items()):
