@@ -238,6 +238,9 @@ final class CurlTransfer {
     finished()
   }
 
+  /// A timeout in whole milliseconds for libcurl, rounded up: a positive
+  /// timeout under a millisecond is 1, never 0 (which libcurl reads as its
+  /// own default of 300 seconds).
   private static func milliseconds(_ seconds: TimeInterval) -> Int {
     guard seconds.isFinite, seconds > 0 else { return 0 }
     return Int(min(seconds * 1_000, Double(Int32.max)).rounded(.up))

@@ -1,0 +1,42 @@
+import Foundation
+import ModelSession
+import Testing
+
+@testable import ChatCompletions
+
+/// libcurl takes its connect timeout in whole milliseconds, where 0 means its
+/// own default of 300 seconds: a timeout under a millisecond must round up to
+/// 1 ms, not down to "no timeout of ours".
+@Suite(.serialized, .timeLimit(.minutes(10)))
+struct CurlConnectTimeoutRoundingTests {
+  @Test func `a connect timeout of 0.4 ms is one millisecond, not none`() async throws {
+    try await FaultServer.with { server in
+      let port = try #require(server.blackholePort)
+      let client = ChatCompletionsClient(
+        endpoint: EndpointConfiguration(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)"))),
+        // 0.0004 s = 0.4 ms, rounded up to 1 ms (rounded down it would be 0: libcurl's 300 s).
+        timeouts: ChatCompletionsTimeouts(connect: 0.0004, firstByte: 60, idle: 60),
+        transport: CurlTransport())
+      let stage = await withTaskGroup(of: String?.self) { group in
+        group.addTask {
+          do {
+            for try await _ in try await client.streamChunks(requestBody: Data(#"{"stream":true}"#.utf8)) {}
+            return "no error"
+          } catch {
+            guard case .timeout(let payload) = error as? LanguageModelError else { return "\(error)" }
+            return payload.metadata["timeout"] as? String
+          }
+        }
+        group.addTask {
+          // The deadline: far over 1 ms, far under libcurl's 300 s default.
+          try? await Task.sleep(for: .seconds(20))
+          return "still connecting after 20 s"
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+      }
+      #expect(stage == "connect")
+    }
+  }
+}
