@@ -22,7 +22,8 @@
 /// ``ServerSentEventLimitError`` before the bytes past the bound are kept.
 /// After that error the parser is spent: the stream must be abandoned.
 package struct ServerSentEventParser: Sendable {
-  /// The longest line kept, in bytes, line end excluded.
+  /// The longest line kept, in bytes, line end excluded (a byte order mark
+  /// that starts the stream counts toward its first line).
   package let maximumLineBytes: Int
 
   /// The largest event kept, in bytes: its `data:` values and the line feeds that join them.
