@@ -26,6 +26,20 @@ import Testing
     #expect(behaviour.calls == 0)
   }
 
+  @Test func `a history exactly at the threshold is left alone, one entry past it is compacted`() async throws
+  {
+    // conversation(turns: 5): instructions, four turns of two, p5 = 10 entries.
+    let history = conversation(turns: 5)
+    #expect(history.count == 10)
+    let atThreshold = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    #expect(atThreshold == history)
+    #expect(behaviour.calls == 0)
+    let pastThreshold = try await modifier(.entries(9)).transformHistory(history, in: Make.context())
+    #expect(pastThreshold[1].isHistorySummary)
+    #expect(pastThreshold.count < history.count)
+    #expect(behaviour.calls == 1)
+  }
+
   @Test func `replaces older turns with one summary right after the instructions`() async throws {
     let history = conversation(turns: 8)
     let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context())

@@ -73,6 +73,23 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
     #expect(under.leftOut.first { $0.key == "skill:a" }?.reason == .overItemLimit(limit: 114))
   }
 
+  @Test func `a share or a limit outside its range is clamped to it, and the bounds are kept`() async throws {
+    #expect(ContextRetention(budgetShare: 1).budgetShare == 1)
+    #expect(ContextRetention(budgetShare: 0).budgetShare == 0)
+    #expect(ContextRetention(budgetShare: 1.5).budgetShare == 1)
+    #expect(ContextRetention(budgetShare: -0.5).budgetShare == 0)
+    #expect(ContextRetention(budgetShare: .nan).budgetShare == 0)
+    #expect(ContextRetention(budgetShare: .infinity).budgetShare == 0)
+    #expect(ContextRetention(itemTokenLimit: 0).itemTokenLimit == 0)
+    #expect(ContextRetention(itemTokenLimit: -1).itemTokenLimit == 0)
+    // A share of 1.5 re-attaches no more than the whole budget: of 300 tokens, a (115)
+    // fits, a and b (115 + 215 = 330) do not (at 1.5 they would: 450).
+    let over = try await ledger(ContextRetention(budgetShare: 1.5))
+      .reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 300)
+    #expect(over.keys == ["skill:a"])
+    #expect(over.leftOut.first?.reason == .overShare(share: 300))
+  }
+
   @Test func `a key still visible after the cut, or none at all, puts nothing back`() async throws {
     let full = try await ledger()
     // Cut at 9: a is delivered again at 11, visible; only b comes back.
