@@ -52,6 +52,26 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
     #expect(odd.leftOut.first?.reason == .overShare(share: 150))
   }
 
+  @Test func `an item exactly filling the share or the room comes back, one token less leaves it out`()
+    async throws
+  {
+    let full = try await ledger()
+    // A quarter of 460 is 115, exactly a's copy; of 459 it is 114.75, so 114.
+    let atShare = full.reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 460)
+    #expect(atShare.keys == ["skill:a"])
+    #expect(atShare.leftOut.map(\.reason) == [.overShare(share: 115)])
+    let underShare = full.reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 459)
+    #expect(underShare.keys.isEmpty)
+    #expect(underShare.leftOut.map(\.reason) == [.overShare(share: 114), .overShare(share: 114)])
+    // A room of exactly 115 takes a; of 114 it takes nothing (the share, 500, is not the limit).
+    let atRoom = full.reattachment(before: 12, visibleUntil: 15, room: 115, budget: 2_000)
+    #expect(atRoom.keys == ["skill:a"])
+    #expect(atRoom.leftOut.map(\.reason) == [.noRoom(room: 0)])
+    let underRoom = full.reattachment(before: 12, visibleUntil: 15, room: 114, budget: 2_000)
+    #expect(underRoom.keys.isEmpty)
+    #expect(underRoom.leftOut.map(\.reason) == [.noRoom(room: 114), .noRoom(room: 114)])
+  }
+
   @Test func `an item over the per-item limit or without room is left out`() async throws {
     let limited = try await ledger(ContextRetention(itemTokenLimit: 150))
     let back = limited.reattachment(before: 15, visibleUntil: 15, room: 1_000, budget: 100_000)
