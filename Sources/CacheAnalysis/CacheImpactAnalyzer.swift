@@ -142,7 +142,7 @@ public struct CacheImpactAnalyzer: Sendable {
   }
 
   /// Reads the records of a file, or of every file in a folder (name order,
-  /// hidden files left out), one conversation per file.
+  /// hidden files left out), one conversation per file; each file at most 1 GiB.
   public static func conversations(
     contentsOf url: URL
   ) throws(CacheAnalysisError) -> [(path: String, records: [GenerationRecord])] {

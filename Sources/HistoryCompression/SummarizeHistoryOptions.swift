@@ -8,7 +8,7 @@ extension SummarizeHistory {
   /// ```
   public struct Options: Sendable {
     /// The size a compaction brings the history down to, as a fraction of
-    /// the threshold; in (0, 1). The smaller it is, the more each
+    /// the threshold (rounded down); in (0, 1). The smaller it is, the more each
     /// compaction summarizes and the longer the prefix stays stable.
     public var retainedFraction: Double
     /// How long the summarizer may take before the modifier falls back to a rolling window.

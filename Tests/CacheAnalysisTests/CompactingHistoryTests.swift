@@ -126,6 +126,56 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
     }
   }
 
+  @Test func `the default target, summary reserve and pinned allowance are rounded down`() {
+    // 13 × 2 / 5 = 5.2 → 5; without a summarizer 5 × 5 / 8 = 3.125 → 3 tokens pinned.
+    #expect(CompactingHistory(budget: 13).target == 5)
+    #expect(CompactingHistory(budget: 13).pinnedTokens == 3)
+    // 13 / 4 = 3.25 → 3 tokens set aside for the summary.
+    #expect(CompactingHistory(budget: 100, target: 13).summaryReserve == 3)
+  }
+
+  @Test func `each setting just inside its limit is accepted, at the limit it is a typed error`() async throws
+  {
+    let history = Transcript(entries: conversation(turns: 1))
+    let summarizer = ScriptedLanguageModel(script: ModelScript())
+    func run(_ modifier: CompactingHistory) async throws {
+      _ = try await modifier.transformHistory(history, in: context())
+    }
+    func invalid(_ name: String, _ value: Double, _ range: String) -> HistoryCompressionError {
+      .invalidFraction(modifier: "compactingHistory", name: name, value: value, range: range)
+    }
+    // The target: at least 1 and under the budget.
+    try await run(CompactingHistory(budget: 1_000, target: 999))
+    try await run(CompactingHistory(budget: 1_000, target: 1))
+    await #expect(throws: invalid("target / budget", 1, "(0, 1)")) {
+      try await run(CompactingHistory(budget: 1_000, target: 1_000))
+    }
+    await #expect(
+      throws: HistoryCompressionError.invalidSize(modifier: "compactingHistory", size: .tokens(0))
+    ) {
+      try await run(CompactingHistory(budget: 1_000, target: 0))
+    }
+    // The summary reserve: from 0 to under the target (-1 / 400 = -0.0025).
+    try await run(CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: 399))
+    try await run(CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: 0))
+    await #expect(throws: invalid("summaryReserve / target", 1, "[0, 1)")) {
+      try await run(
+        CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: 400))
+    }
+    await #expect(throws: invalid("summaryReserve / target", -0.0025, "[0, 1)")) {
+      try await run(CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: -1))
+    }
+    // The pinned allowance: from 0 to under the target.
+    try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: 399))
+    try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: 0))
+    await #expect(throws: invalid("pinnedTokens / target", 1, "[0, 1)")) {
+      try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: 400))
+    }
+    await #expect(throws: invalid("pinnedTokens / target", -0.0025, "[0, 1)")) {
+      try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: -1))
+    }
+  }
+
   @Test func `it never exceeds its budget on a thousand random conversations`() async throws {
     var compactions = 0
     var generations = 0

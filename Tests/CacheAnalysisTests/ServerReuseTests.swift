@@ -45,6 +45,22 @@ import Testing
     #expect(cause(predicted: 400, reported: 900) == .severalPrefixes)
   }
 
+  @Test func `each limit of the comparison is inclusive, one token or second past it is the next cause`() {
+    // A counting difference: same sign and |difference| ≤ |size difference| + tolerance:
+    // 916 - 800 = 116 ≤ 100 + 16; 917 is one past, more reused with no divergence known.
+    #expect(cause(predicted: 800, reported: 916, serverPrompt: 1_100) == .countingDifference)
+    #expect(cause(predicted: 800, reported: 917, serverPrompt: 1_100) == .severalPrefixes)
+    // Expired: more time than the time to live; exactly the time to live is not.
+    #expect(cause(predicted: 800, reported: 0, elapsed: 300, timeToLive: 300) == .cacheCleared)
+    #expect(cause(predicted: 800, reported: 0, elapsed: 300.5, timeToLive: 300) == .expired)
+    // Cleared: the server reused no more than the tolerance (16).
+    #expect(cause(predicted: 800, reported: 16) == .cacheCleared)
+    #expect(cause(predicted: 800, reported: 17) == .shorterPrefix)
+    // The start of the changed block: up to offset + block + tolerance = 400 + 100 + 16 = 516.
+    #expect(cause(predicted: 400, reported: 516, offset: 400, block: 100) == .sharedBlockStart)
+    #expect(cause(predicted: 400, reported: 517, offset: 400, block: 100) == .severalPrefixes)
+  }
+
   @Test func `the difference is the server's figure minus the prediction`() {
     let comparison = ServerReuseComparison.compare(
       .init(

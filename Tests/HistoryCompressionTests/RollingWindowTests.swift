@@ -52,6 +52,35 @@ import Testing
     #expect(throws: HistoryCompressionError.self) { try size.validated(for: "mine") }
   }
 
+  @Test func `a window exactly the history's size keeps it whole, one less cuts a turn`() async throws {
+    // The history has 12 entries: instructions, five turns of two, and p6.
+    let whole = Make.context()
+    #expect(try await RollingWindow(.entries(12)).transformHistory(history, in: whole) == history)
+    #expect(whole.notes.isEmpty)
+    // 11 entries: the oldest whole turn (p1, r1) goes, 10 are left.
+    let cut = try await RollingWindow(.entries(11)).transformHistory(history, in: Make.context())
+    #expect(cut.ids == ["instructions", "p2", "r2", "p3", "r3", "p4", "r4", "p5", "r5", "p6"])
+  }
+
+  @Test func `a result exactly the window's size fits; the current turn alone over it is noted`() async throws
+  {
+    // instructions + p6 = 2 entries: exactly a window of 2, no note.
+    let exact = Make.context()
+    let kept = try await RollingWindow(.entries(2)).transformHistory(history, in: exact)
+    #expect(kept.ids == ["instructions", "p6"])
+    #expect(!exact.notes.contains { $0.kind == .information })
+    // A window of 1, the smallest size allowed, keeps the same 2 and says they do not fit.
+    let over = Make.context()
+    let smallest = try await RollingWindow(.entries(1)).transformHistory(history, in: over)
+    #expect(smallest.ids == ["instructions", "p6"])
+    #expect(over.notes.contains { $0.kind == .information && $0.message.contains("more than the window") })
+  }
+
+  @Test func `a size of 1 is valid in either unit`() throws {
+    #expect(try HistorySize.entries(1).validated(for: "mine") == .entries(1))
+    #expect(try HistorySize.tokens(1).validated(for: "mine") == .tokens(1))
+  }
+
   @Test func `bounds by tokens, not only entries`() async throws {
     let counter = EstimatingTokenCounter(cache: TokenCountCache())
     let big = String(repeating: "x", count: 4_000)  // 1,000 tokens

@@ -26,6 +26,32 @@ import Testing
     #expect(behaviour.calls == 0)
   }
 
+  @Test func `a history exactly at the threshold is left alone, one entry past it is compacted`() async throws
+  {
+    // conversation(turns: 5): instructions, four turns of two, p5 = 10 entries.
+    let history = conversation(turns: 5)
+    #expect(history.count == 10)
+    let atThreshold = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    #expect(atThreshold == history)
+    #expect(behaviour.calls == 0)
+    let pastThreshold = try await modifier(.entries(9)).transformHistory(history, in: Make.context())
+    #expect(pastThreshold[1].isHistorySummary)
+    #expect(pastThreshold.count < history.count)
+    #expect(behaviour.calls == 1)
+  }
+
+  @Test func `the size a compaction brings the history down to is the fraction rounded down`() async throws {
+    // 12 entries over a threshold of 10; 10 × 0.75 = 7.5 → 7 entries. The plan compacts when
+    // the 11th entry arrives: instructions + summary + the turns from p3 (6 entries) = 8 > 7,
+    // from p4 (4 entries) = 6 ≤ 7. Then p6 makes 7. Rounded up to 8, p3 would stay.
+    let history = conversation(turns: 6)
+    let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
+      history, in: Make.context())
+    #expect(result.count == 7)
+    #expect(result[1].isHistorySummary)
+    #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
+  }
+
   @Test func `replaces older turns with one summary right after the instructions`() async throws {
     let history = conversation(turns: 8)
     let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context())

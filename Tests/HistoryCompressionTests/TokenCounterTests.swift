@@ -11,6 +11,31 @@ import Testing
     #expect(counter.tokens(forByteCount: 0) == 0)
   }
 
+  @Test func `an exact multiple of bytesPerToken is not rounded up further`() {
+    let counter = EstimatingTokenCounter(bytesPerToken: 3, cache: TokenCountCache())
+    // 5 / 3 = 1.67 → 2; 6 / 3 = 2 exactly → 2; 7 / 3 = 2.33 → 3.
+    #expect(counter.tokens(forByteCount: 5) == 2)
+    #expect(counter.tokens(forByteCount: 6) == 2)
+    #expect(counter.tokens(forByteCount: 7) == 3)
+  }
+
+  @Test func `settings below their minimum are raised to it, and the minimum itself is kept`() {
+    // The minimum: 1 byte a token (7 bytes → 7 tokens), 0 tokens an image and a frame.
+    let atMinimum = EstimatingTokenCounter(
+      bytesPerToken: 1, imageTokenCount: 0, framingTokenCount: 0, cache: TokenCountCache())
+    #expect(atMinimum.bytesPerToken == 1)
+    #expect(atMinimum.tokens(forByteCount: 7) == 7)
+    for below in [0, -3] {
+      let counter = EstimatingTokenCounter(
+        bytesPerToken: below, imageTokenCount: below - 1, framingTokenCount: below - 1,
+        cache: TokenCountCache())
+      #expect(counter.bytesPerToken == 1)
+      #expect(counter.imageTokenCount == 0)
+      #expect(counter.framingTokenCount == 0)
+      #expect(counter.tokens(forByteCount: 7) == 7)
+    }
+  }
+
   @Test func `an image costs a fixed amount whatever its size`() {
     let counter = EstimatingTokenCounter(imageTokenCount: 500, framingTokenCount: 0, cache: TokenCountCache())
     let small = Make.image("i1")

@@ -76,6 +76,22 @@ func `numbers parse to the nearest Double`(text: String, expected: Double) throw
   #expect(value.sign == expected.sign)
 }
 
+@Test(.timeLimit(.minutes(10))) func `a 16-digit mantissa with an exponent is rounded once, not twice`()
+  throws
+{
+  // 9007199254740993 = 2^53 + 1 is not a Double; times 10 it is 90071992547409930, whose
+  // neighbours 16 apart are 90071992547409920 (10 away) and 90071992547409936 (6 away).
+  // Rounding the mantissa first (to 2^53, ties to even) and then multiplying gives the
+  // farther one: the exact shortcut holds for at most 15 digits.
+  #expect(try GeneratedContent(json: "9007199254740993e1").value(Double.self) == 90_071_992_547_409_936)
+  // 15 digits and exponents of ±22 stay exact: 10^22 is the largest power of ten a Double holds.
+  #expect(try GeneratedContent(json: "123456789012345e-3").value(Double.self) == 123_456_789_012.345)
+  #expect(try GeneratedContent(json: "1e22").value(Double.self) == 1e22)
+  #expect(try GeneratedContent(json: "1e23").value(Double.self) == 1e23)
+  #expect(try GeneratedContent(json: "1e-22").value(Double.self) == 1e-22)
+  #expect(try GeneratedContent(json: "1e-23").value(Double.self) == 1e-23)
+}
+
 @Test(.timeLimit(.minutes(10))) func `minus zero keeps its sign`() throws {
   let value = try GeneratedContent(json: "-0").value(Double.self)
   #expect(value.sign == .minus)

@@ -52,6 +52,26 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
     #expect(odd.leftOut.first?.reason == .overShare(share: 150))
   }
 
+  @Test func `an item exactly filling the share or the room comes back, one token less leaves it out`()
+    async throws
+  {
+    let full = try await ledger()
+    // A quarter of 460 is 115, exactly a's copy; of 459 it is 114.75, so 114.
+    let atShare = full.reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 460)
+    #expect(atShare.keys == ["skill:a"])
+    #expect(atShare.leftOut.map(\.reason) == [.overShare(share: 115)])
+    let underShare = full.reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 459)
+    #expect(underShare.keys.isEmpty)
+    #expect(underShare.leftOut.map(\.reason) == [.overShare(share: 114), .overShare(share: 114)])
+    // A room of exactly 115 takes a; of 114 it takes nothing (the share, 500, is not the limit).
+    let atRoom = full.reattachment(before: 12, visibleUntil: 15, room: 115, budget: 2_000)
+    #expect(atRoom.keys == ["skill:a"])
+    #expect(atRoom.leftOut.map(\.reason) == [.noRoom(room: 0)])
+    let underRoom = full.reattachment(before: 12, visibleUntil: 15, room: 114, budget: 2_000)
+    #expect(underRoom.keys.isEmpty)
+    #expect(underRoom.leftOut.map(\.reason) == [.noRoom(room: 114), .noRoom(room: 114)])
+  }
+
   @Test func `an item over the per-item limit or without room is left out`() async throws {
     let limited = try await ledger(ContextRetention(itemTokenLimit: 150))
     let back = limited.reattachment(before: 15, visibleUntil: 15, room: 1_000, budget: 100_000)
@@ -71,6 +91,23 @@ private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Ent
       .reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 100_000)
     #expect(under.keys.isEmpty)
     #expect(under.leftOut.first { $0.key == "skill:a" }?.reason == .overItemLimit(limit: 114))
+  }
+
+  @Test func `a share or a limit outside its range is clamped to it, and the bounds are kept`() async throws {
+    #expect(ContextRetention(budgetShare: 1).budgetShare == 1)
+    #expect(ContextRetention(budgetShare: 0).budgetShare == 0)
+    #expect(ContextRetention(budgetShare: 1.5).budgetShare == 1)
+    #expect(ContextRetention(budgetShare: -0.5).budgetShare == 0)
+    #expect(ContextRetention(budgetShare: .nan).budgetShare == 0)
+    #expect(ContextRetention(budgetShare: .infinity).budgetShare == 0)
+    #expect(ContextRetention(itemTokenLimit: 0).itemTokenLimit == 0)
+    #expect(ContextRetention(itemTokenLimit: -1).itemTokenLimit == 0)
+    // A share of 1.5 re-attaches no more than the whole budget: of 300 tokens, a (115)
+    // fits, a and b (115 + 215 = 330) do not (at 1.5 they would: 450).
+    let over = try await ledger(ContextRetention(budgetShare: 1.5))
+      .reattachment(before: 12, visibleUntil: 15, room: 1_000, budget: 300)
+    #expect(over.keys == ["skill:a"])
+    #expect(over.leftOut.first?.reason == .overShare(share: 300))
   }
 
   @Test func `a key still visible after the cut, or none at all, puts nothing back`() async throws {

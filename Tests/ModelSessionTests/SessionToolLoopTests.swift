@@ -17,6 +17,37 @@ import Testing
     #expect(!session.isResponding)
   }
 
+  @Test func `exactly the round cap of tool rounds, then an answer, completes the turn`() async throws {
+    let script = ModelScript([
+      .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#),
+      .toolCall(name: "weather", arguments: #"{"city":"Bergen"}"#), .text("Both sunny."),
+    ])
+    let weather = WeatherTool()
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: Profile { weather }, maximumToolRounds: 2)
+    let response = try await session.respond(to: "Weather?")
+    #expect(response.content == "Both sunny.")
+    #expect(weather.calls.all == ["Oslo", "Bergen"])
+  }
+
+  @Test(arguments: [0, -5])
+  func `a round cap below 1 is raised to 1`(cap: Int) async throws {
+    let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Sunny.")])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: Profile { WeatherTool() }, maximumToolRounds: cap
+    )
+    #expect(session.maximumToolRounds == 1)
+    let response = try await session.respond(to: "Weather?")
+    #expect(response.content == "Sunny.")
+    // A second round in the next turn is one past the cap of 1.
+    script.append(
+      .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#),
+      .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#))
+    await #expect(throws: LanguageModelSession.SessionError.toolRoundLimitExceeded(limit: 1)) {
+      try await session.respond(to: "Again?")
+    }
+  }
+
   @Test func `a call to an unknown tool is answered to the model, which corrects itself`() async throws {
     let script = ModelScript([
       .toolCall(name: "wether", arguments: #"{"city":"Oslo"}"#),

@@ -124,7 +124,7 @@ public enum GenerationRecordArchive {
   }
 
   /// Reads a records file, or every file of a folder in name order (hidden
-  /// files left out), one conversation per file.
+  /// files left out), one conversation per file; each file at most 1 GiB.
   ///
   /// - Returns: each file's path and records, in order.
   public static func read(

@@ -135,4 +135,18 @@ struct `reading a schema document is bounded in depth` {
       + String(repeating: "}", count: 60)
     #expect(throws: Never.self) { try GenerationSchema(jsonSchema: try GeneratedContent(json: shallow)) }
   }
+
+  @Test func `a schema nested exactly 64 levels deep is read, 65 levels is refused`() throws {
+    /// `levels` array schemas around a string: the root is level 0, the string level `levels`.
+    func nested(_ levels: Int) throws -> GeneratedContent {
+      try GeneratedContent(
+        json: String(repeating: #"{"type":"array","items":"#, count: levels) + #"{"type":"string"}"#
+          + String(repeating: "}", count: levels))
+    }
+    #expect(throws: Never.self) { try GenerationSchema(jsonSchema: try nested(64)) }
+    let error = try #require(throws: (any Error).self) { try GenerationSchema(jsonSchema: try nested(65)) }
+    #expect("\(error)".contains("nest more than 64 levels deep"))
+    // The innermost schema, 65 `items` down, is the one named.
+    #expect("\(error)".contains("#" + String(repeating: "/items", count: 65)))
+  }
 }
