@@ -37,7 +37,7 @@ extension CompactingHistory {
   /// - Parameters:
   ///   - tokenBudget: the most tokens the model sees, instructions included; at least 1.
   ///   - target: the tokens a compaction brings the history down to; below
-  ///     `tokenBudget` (two fifths of it when `nil`).
+  ///     `tokenBudget` (three eighths of it when `nil`).
   ///   - summaryReserve: the tokens set aside for the summary; below `target`
   ///     (a quarter of it when `nil`). Unused without a model.
   ///   - pinnedTokens: the most tokens the oldest turns kept at every

@@ -6,7 +6,7 @@ import ModelSession
 ///
 /// While the history (instructions included) fits `budget`, it is passed on
 /// unchanged, and the prefix only grows. When it no longer fits, turns go in
-/// one large step, down to `target` tokens (two fifths of the budget by
+/// one large step, down to `target` tokens (three eighths of the budget by
 /// default): dropped, or, when a `summarizer` model is given, replaced by one
 /// summary entry (see ``HistorySummary``). From then on the visible history
 /// is again append-only until the budget is reached the next time. A server
@@ -111,7 +111,7 @@ public struct CompactingHistory: DynamicProfileModifier {
   /// - Parameters:
   ///   - budget: the most tokens the model sees, instructions included; at least 1.
   ///   - target: the tokens a compaction brings the history down to; below
-  ///     `budget` (two fifths of it when `nil`).
+  ///     `budget` (three eighths of it when `nil`).
   ///   - summarizer: the model that summarizes the turns that go; `nil` drops them.
   ///   - summaryReserve: the tokens set aside for the summary; below `target`
   ///     (a quarter of it when `nil`). Unused without a summarizer.
@@ -128,7 +128,7 @@ public struct CompactingHistory: DynamicProfileModifier {
   ) {
     self.budget = budget
     self.prefixBreaks = prefixBreaks
-    let target = target ?? budget * 2 / 5
+    let target = target ?? budget * 3 / 8
     self.target = target
     self.summarizer = summarizer
     self.summaryReserve = summaryReserve ?? target / 4

@@ -77,10 +77,14 @@ struct CompactionPlan {
       headSize + (start > 0 ? addedSummary : 0) + measure.size(headEnd..<points[pin])
         + measure.size(points[start]..<position)
     }
+    // What a cut puts back is part of what a compaction keeps: its share is one
+    // of the target, not of the threshold (a quarter of the threshold is two
+    // thirds of a default target: the copies would crowd the turns out, and
+    // the next compaction would come that much sooner).
     func reattach(pin: Int, from start: Int, to position: Int) -> Reattachment {
       ledger.reattachment(
         droppingFrom: points[pin], before: points[start], visibleUntil: position,
-        room: threshold - size(pin: pin, from: start, to: position), budget: threshold)
+        room: threshold - size(pin: pin, from: start, to: position), budget: target)
     }
     while position <= end {
       while turnIndex + 1 < points.count, points[turnIndex + 1] < position { turnIndex += 1 }

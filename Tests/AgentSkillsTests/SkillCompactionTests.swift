@@ -61,7 +61,9 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       }
       ReportTool(text: Self.report)
     }
-    .compactingHistory(budget: 1_200, pinnedTokens: 0)  // nothing pinned: turn 1 goes at the cut
+    // Nothing pinned: turn 1 goes at the cut. The copy (the call and the
+    // 104-token body, about 125 tokens) fits a quarter of the 600-token target: 150.
+    .compactingHistory(budget: 1_200, target: 600, pinnedTokens: 0)
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     let recordStream = session.generationRecords
     for prompt in ["Review A", "Tell me more", "And more", "Fetch the report"] {
@@ -107,6 +109,38 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       #expect(total <= 1_200)
     }
   }
+
+  @Test func `the copies' share is one of the compaction's target, not of the budget`() async throws {
+    let script = ModelScript([
+      activateSkill("swift-style"), .text("Styled."),  // turn 1 delivers the body
+      .text(Self.filler), .text(Self.filler),  // turns 2 and 3 fill the history
+      .toolCall(name: "fetch_report", arguments: "{}"),  // turn 4, round 0
+      .text("Done."),  // round 1: over the budget, compacted here
+    ])
+    let profile = Profile {
+      "You review Swift code."
+      Skills(activations: SkillActivations()) {
+        Skill(name: "swift-style", description: "Style rules", prompt: Self.body)
+      }
+      ReportTool(text: Self.report)
+    }
+    // A quarter of the 480-token target is 120 tokens: the copy (the call
+    // and the 104-token body) does not fit, though a quarter of the
+    // 1,200-token budget (300) would hold it.
+    .compactingHistory(budget: 1_200, target: 480, pinnedTokens: 0)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let recordStream = session.generationRecords
+    for prompt in ["Review A", "Tell me more", "And more", "Fetch the report"] {
+      try await session.respond(to: prompt)
+    }
+    let compacted = try #require(await collectRecords(recordStream, count: 6).last)
+    #expect(compacted.notes.contains { $0.kind == .historyRewritten })
+    let leftOut = compacted.notes.filter { $0.kind == .contextLeftOut }.map(\.message)
+    #expect(leftOut.count == 1)
+    #expect(leftOut.first?.contains("\"skill:swift-style\"") == true)
+    #expect(leftOut.first?.contains("its share of what the cut keeps (120)") == true)
+    #expect(positions(of: Self.body, in: script.requests[5].transcript).isEmpty)
+  }
 }
 
 @Suite(.timeLimit(.minutes(10))) struct `Re-attached skills and the prefix a cache keeps` {
@@ -116,8 +150,9 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
   static let report = `Skills survive compaction`.report  // 500 tokens
 
   /// Turn 1 (about 260 tokens) fits the pinned allowance (five eighths of
-  /// two fifths of 1,200: 300 tokens); turn 2 delivers the skill; turns 3
-  /// and 4 fill; turn 5's report puts the history over 1,200.
+  /// the 480-token target: 300 tokens); turn 2 delivers the skill; turns 3
+  /// and 4 fill; turn 5's report puts the history over 1,200. The copy
+  /// (about 125 tokens) fits the retention share, half of the target: 240.
   func run(
     summarizer: (any LanguageModel)?, summarizeHistory: Bool = false
   ) async throws -> (
@@ -130,11 +165,13 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       .text(Self.filler), .text(Self.filler),
       .toolCall(name: "fetch_report", arguments: "{}"), .text("Done."),
     ])
+    var skills = Skills(activations: activations) {
+      Skill(name: "swift-style", description: "Style rules", prompt: Self.body)
+    }
+    skills.retention = ContextRetention(budgetShare: 0.5)
     let profile = Profile {
       "You review Swift code."
-      Skills(activations: activations) {
-        Skill(name: "swift-style", description: "Style rules", prompt: Self.body)
-      }
+      skills
       ReportTool(text: Self.report)
     }
     let model = ScriptedLanguageModel(script: script)
@@ -144,7 +181,8 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
           model: model, profile: profile.summarizeHistory(threshold: .tokens(1_200), model: summarizer))
       } else {
         LanguageModelSession(
-          model: model, profile: profile.compactingHistory(budget: 1_200, summarizer: summarizer))
+          model: model, profile: profile.compactingHistory(budget: 1_200, target: 480, summarizer: summarizer)
+        )
       }
     let recordStream = session.generationRecords
     for prompt in ["Review A", "Use the style", "Tell me more", "And more", "Fetch the report"] {
@@ -211,7 +249,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       ReportTool(text: Self.report)
       StyleGuideTool()
     }
-    .compactingHistory(budget: 1_200, pinnedTokens: 0)
+    .compactingHistory(budget: 1_200, target: 600, pinnedTokens: 0)  // a quarter of the target holds the copy
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     for prompt in ["Review A", "Tell me more", "And more", "Even more", "Fetch the report"] {
       try await session.respond(to: prompt)

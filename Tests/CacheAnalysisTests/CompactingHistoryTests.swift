@@ -127,9 +127,9 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
   }
 
   @Test func `the default target, summary reserve and pinned allowance are rounded down`() {
-    // 13 × 2 / 5 = 5.2 → 5; without a summarizer 5 × 5 / 8 = 3.125 → 3 tokens pinned.
-    #expect(CompactingHistory(budget: 13).target == 5)
-    #expect(CompactingHistory(budget: 13).pinnedTokens == 3)
+    // 13 × 3 / 8 = 4.875 → 4; without a summarizer 4 × 5 / 8 = 2.5 → 2 tokens pinned.
+    #expect(CompactingHistory(budget: 13).target == 4)
+    #expect(CompactingHistory(budget: 13).pinnedTokens == 2)
     // 13 / 4 = 3.25 → 3 tokens set aside for the summary.
     #expect(CompactingHistory(budget: 100, target: 13).summaryReserve == 3)
   }

@@ -57,9 +57,10 @@ public struct Skills: DynamicInstructions {
   public var toolDescription: String
   /// The lead instruction above the catalog.
   public var instructions: Instructions
-  /// How much of a history modifier's budget the bodies of prompt skills may
-  /// take when they are put back after a cut (see `ContextRetention`): by
-  /// default a quarter of the budget, and at most 5,000 tokens a skill.
+  /// How much of what a history modifier keeps the bodies of prompt skills
+  /// may take when they are put back after a cut (see `ContextRetention`): by
+  /// default a quarter (of a window, or of a compaction's target), and at
+  /// most 5,000 tokens a skill.
   public var retention = ContextRetention()
   /// The most tokens the catalog may take, and what counts them; `nil` (the
   /// default) for no limit. Over budget, the catalog shortens descriptions,

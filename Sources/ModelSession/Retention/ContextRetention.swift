@@ -1,17 +1,24 @@
 /// How much retained context (see ``RetainedContext``) a history modifier
-/// puts back after a cut: at most `budgetShare` of the modifier's budget in
-/// all, and no single item larger than `itemTokenLimit` tokens.
+/// puts back after a cut: at most `budgetShare` of what the modifier keeps
+/// in all, and no single item larger than `itemTokenLimit` tokens.
+///
+/// What a modifier keeps is its budget for a window (`rollingWindow`'s size)
+/// and the size a compaction brings the history down to for the compacting
+/// modifiers (`compactingHistory`'s target, `summarizeHistory`'s retained
+/// fraction of its threshold): the copies are part of what a cut keeps, and
+/// a share of the larger budget would leave a compaction little room for
+/// anything else, so that the next compaction came sooner.
 ///
 /// A profile sets it through ``ProfileResolution/contextRetention`` (the
 /// skills catalog does, from its own setting); modifiers read it from
 /// ``ProfileModifierContext/contextRetention``.
 public struct ContextRetention: Sendable, Hashable {
-  /// The share of a modifier's budget that re-attached context may take, in [0, 1].
+  /// The share of what a modifier keeps that re-attached context may take, in [0, 1].
   public var budgetShare: Double
   /// The most tokens one re-attached item may take; a larger one is left out.
   public var itemTokenLimit: Int
 
-  /// The default share: a quarter of the budget.
+  /// The default share: a quarter.
   public static let defaultBudgetShare = 0.25
   /// The default limit for one item: 5,000 tokens.
   public static let defaultItemTokenLimit = 5_000

@@ -8,7 +8,7 @@ public struct Reattachment: Sendable, Equatable {
     public enum Reason: Sendable, Hashable {
       /// The item alone takes more tokens than ``ContextRetention/itemTokenLimit``.
       case overItemLimit(limit: Int)
-      /// It would take the re-attached context past ``ContextRetention/budgetShare`` of the budget.
+      /// It would take the re-attached context past ``ContextRetention/budgetShare`` of what the modifier keeps.
       case overShare(share: Int)
       /// The history after the cut leaves no room for it under the budget.
       case noRoom(room: Int)
@@ -26,7 +26,8 @@ public struct Reattachment: Sendable, Equatable {
       let why =
         switch reason {
         case .overItemLimit(let limit): "it is larger than the limit of \(limit) tokens for one item"
-        case .overShare(let share): "the re-attached context would pass its share of the budget (\(share))"
+        case .overShare(let share):
+          "the re-attached context would pass its share of what the cut keeps (\(share))"
         case .noRoom(let room): "the history after the cut leaves room for only \(room) more"
         }
       return "\"\(key)\" (\(tokens) tokens) was not put back after the cut: \(why)"

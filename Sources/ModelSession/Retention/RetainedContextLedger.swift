@@ -106,7 +106,8 @@ public struct RetainedContextLedger: Sendable {
   ///   - end: where the history the modifier sees ends.
   ///   - room: the most the copies may add, in the ledger's unit (the budget
   ///     less what the modifier keeps); `Int.max` to ask what the caps alone allow.
-  ///   - budget: the modifier's budget, of which `budgetShare` is the cap.
+  ///   - budget: what the modifier keeps (a window's size, a compaction's
+  ///     target), of which `budgetShare` is the cap.
   public func reattachment(
     droppingFrom from: Int = 0, before start: Int, visibleUntil end: Int, room: Int, budget: Int
   ) -> Reattachment {
