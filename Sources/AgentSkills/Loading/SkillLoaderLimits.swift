@@ -2,7 +2,10 @@
 public struct SkillLoaderLimits: Sendable, Hashable, Codable {
   /// The largest `SKILL.md` read, in bytes. 1 MiB by default.
   public var maximumFileSize: Int
-  /// How many folder levels below each root are searched for skills. 6 by default.
+  /// How many folder levels below each root are searched for skills, and how
+  /// many levels below a skill folder its resource files are listed from
+  /// (`references/guide.md` is 2 levels down; files directly in the skill
+  /// folder are always listed). 6 by default.
   public var maximumDepth: Int
   /// How many folders discovery visits under each root before it stops there.
   /// 25,000 by default: room for 10,000 skills in one root, in folders of categories.
