@@ -45,6 +45,36 @@ import Testing
     #expect(skill.frontMatter.compatibility == atLimit)
   }
 
+  // MARK: - The limits themselves
+
+  @Test func `limits below their smallest values are raised to them: 1 for size and folders, 0 for the rest`()
+  {
+    let limits = SkillLoaderLimits(
+      maximumFileSize: 0, maximumDepth: -1, maximumFolders: 0, maximumResources: -1)
+    #expect(limits.maximumFileSize == 1)
+    #expect(limits.maximumDepth == 0)
+    #expect(limits.maximumFolders == 1)
+    #expect(limits.maximumResources == 0)
+  }
+
+  @Test func `a depth of 0 searches only the root; a resource count of 0 lists no file and says so`() throws {
+    let fixture = try SkillFixture()
+    let folder = try fixture.skill("top")
+    try fixture.write("x", to: "top/notes.md")
+    let limits = SkillLoaderLimits(maximumDepth: 0, maximumResources: 0)
+    // The skill folder is 1 level below the root: not searched with a depth of 0.
+    let library = try SkillsLibrary(root: fixture.root, limits: limits)
+    #expect(library.names == [])
+    #expect(library.diagnostics.first?.message.hasPrefix("1 folder(s) are more than 0 levels below") == true)
+    // Given as the root itself, it loads, with no resource listed.
+    let skill = try SkillLoader(limits: limits).load(folder: folder)
+    #expect(skill.resources.isEmpty)
+    #expect(
+      skill.diagnostics.map(\.message) == [
+        "the skill folder holds more than 0 files; only the first are listed as resources"
+      ])
+  }
+
   // MARK: - SKILL.md size
 
   @Test func `a SKILL.md of exactly maximumFileSize bytes loads; one byte more is refused`() throws {

@@ -13,7 +13,9 @@ public struct SkillLoaderLimits: Sendable, Hashable, Codable {
   /// How many resource files are listed per skill before the list is cut. 2,000 by default.
   public var maximumResources: Int
 
-  /// Creates limits; every value must be positive.
+  /// Creates limits. A value below its smallest is raised to it: the file
+  /// size and the folder count to 1, the depth and the resource count to 0
+  /// (a depth of 0 searches only the root itself).
   public init(
     maximumFileSize: Int = 1 << 20, maximumDepth: Int = 6, maximumFolders: Int = 25_000,
     maximumResources: Int = 2000
