@@ -103,6 +103,15 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     #expect(listing.leftOutSkillNames.isEmpty)
   }
 
+  @Test func `shortened descriptions that take exactly the budget stop at step one`() async throws {
+    // Shortened: 3 + 8 + 7 + 7 + 18 = 43 words; a budget of 43 is not exceeded.
+    let listing = try await handCountedSkills(budget: 43).catalog(active: [])
+    #expect(listing.steps == [.descriptionsShortened(count: 2, characterLimit: 80)])
+    #expect(listing.tokenCount == 43)
+    #expect(listing.text.contains("- alpha (on demand): Reviews SQL for injection.\n"), "\(listing.text)")
+    #expect(listing.listedSkillNames == handCountedNames)
+  }
+
   @Test func `when shortened descriptions do not fit, names only; 27 tokens fit exactly`() async throws {
     for budget in [42, 27] {
       let listing = try await handCountedSkills(budget: budget).catalog(active: [])
@@ -210,6 +219,37 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     #expect(listing.steps.last == .skillsLeftOut(handCountedNames))
   }
 
+  /// Names only and no skill listed can take the same tokens: two prompt skills
+  /// (`- alpha (on demand)`, 4 words each) and an active instructions skill
+  /// (`- gamma (active)`, 3 words) make names only 3 + 4 + 4 + 3 = 14 words, and
+  /// the header with `(3 more skills are not listed; activate_skill takes their
+  /// names too.)` is 3 + 11 = 14 too. Under a budget of 13 neither fits, and
+  /// the tie keeps the catalog that lists every skill.
+  @Test func `when names only and no skill listed tie over the budget, names only is kept`() async throws {
+    let skills = Skills(
+      activations: SkillActivations(), instructions: Instructions("Skills help."),
+      skills: [
+        Skill(name: "alpha", description: "Checks links.", prompt: "Alpha body."),
+        Skill(name: "beta", description: "Sorts imports.", prompt: "Beta body."),
+        Skill(name: "gamma", description: "House tone.", instructions: "Write warmly."),
+      ]
+    ).catalogBudget(SkillCatalogBudget(tokens: 13, tokenCounter: CatalogWordCounter()))
+    let listing = try await skills.catalog(active: ["gamma"])
+    #expect(
+      listing.text == """
+        Skills help.
+
+        Skills:
+        - alpha (on demand)
+        - beta (on demand)
+        - gamma (active)
+        """)
+    #expect(listing.tokenCount == 14)
+    #expect(listing.steps == [.namesOnly])
+    #expect(listing.listedSkillNames == ["alpha", "beta", "gamma"])
+    #expect(listing.isOverBudget)
+  }
+
   @Test func `the note names every step, the counts and where the left-out skills start`() async throws {
     let note = try #require(try await handCountedSkills(budget: 18).catalog(active: []).note)
     #expect(note.kind == .catalogTrimmed)
@@ -284,6 +324,19 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     let five = SkillCatalogBudget(tokens: 10, descriptionCharacterLimit: 5)
     #expect(five.shortened("Supercalifragilistic") == "Supe…")
     #expect(SkillCatalogBudget(tokens: 10, descriptionCharacterLimit: 0).descriptionCharacterLimit == 2)
+  }
+
+  @Test func `beyond ASCII, a first sentence of exactly the limit stays whole; one more is cut`() {
+    let five = SkillCatalogBudget(tokens: 10, descriptionCharacterLimit: 5)
+    // 5 characters (15 bytes): at the limit, kept whole with no ellipsis.
+    #expect(five.shortened("日本語です") == "日本語です")
+    // 6 characters: 4 kept and the ellipsis, 5 in all.
+    #expect(five.shortened("日本語ですね") == "日本語で…")
+    // The same with a space: "Lit les" is 7 characters; with a limit of 7 it stays.
+    let seven = SkillCatalogBudget(tokens: 10, descriptionCharacterLimit: 7)
+    #expect(seven.shortened("Lit lés") == "Lit lés")
+    // "Lit lés!" is 8: the first 6 are "Lit lé", cut at its space to "Lit", then the ellipsis.
+    #expect(seven.shortened("Lit lés!") == "Lit…")
   }
 
   @Test func `a share of a context window rounds down and clamps`() {

@@ -16,8 +16,8 @@ import Synchronization
 ///    last line tells the model how many are not listed. They stay in the
 ///    activation tool's list of names, so the model can still activate them.
 ///    When not even a catalog that lists no skill fits, the catalog is the
-///    smaller of that one and the names-only one, and the note says it is
-///    still over.
+///    smaller of that one and the names-only one (the names-only one when
+///    they take the same tokens), and the note says it is still over.
 ///
 /// Every step taken is reported in a `catalogTrimmed` generation note, before
 /// every generation whose catalog it shortens; nothing is dropped silently.

@@ -23,8 +23,10 @@ public struct LoadedSkill: Sendable, Hashable {
   /// The body's relative links to files that exist inside the skill folder, in document order.
   public let links: [SkillLink]
   /// Every file in the skill folder except `SKILL.md`, sorted by path, with its
-  /// size and whether it is text. Only files with an unusual extension are
-  /// read at load time (their first bytes, to tell text from binary).
+  /// size and whether it is text (at most ``SkillLoaderLimits/maximumResources``
+  /// files, down to ``SkillLoaderLimits/maximumDepth`` levels below the folder).
+  /// Only files with an unusual extension are read at load time (their first
+  /// bytes, to tell text from binary).
   public let resources: [SkillResource]
   /// The skill folder.
   public let folder: URL
