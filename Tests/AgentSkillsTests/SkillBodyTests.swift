@@ -136,10 +136,12 @@ import Testing
   let limits = SkillLoaderLimits(maximumResources: 3)
   let skill = try SkillLoader(limits: limits).load(folder: folder)
   #expect(skill.resources.count == 3)
-  #expect(skill.diagnostics.first?.message.hasPrefix("the skill folder holds more than 3 files") == true)
+  #expect(skill.diagnostics.contains { $0.message.hasPrefix("the skill folder holds more than 3 files") })
   let unbounded = try SkillLoader().load(folder: folder)
   #expect(unbounded.resources.count == 5)
   #expect(!unbounded.resources.map(\.path).contains("a/b/c/d/e/f/g/deep.txt"))
+  // a/b/c/d/e/f holds files 7 levels down, past the default depth of 6: said, not silent.
+  #expect(unbounded.diagnostics.contains { $0.message.contains("\"a/b/c/d/e/f\" is at the depth limit") })
 }
 
 @Test(.timeLimit(.minutes(10)))

@@ -121,13 +121,23 @@ import Testing
     // f is 6, so the file in f is 7. The default depth is 6.
     try fixture.write("six\n", to: "deep/a/b/c/d/e/six.md")
     try fixture.write("seven\n", to: "deep/a/b/c/d/e/f/seven.md")
-    #expect(try SkillLoader().load(folder: folder).resources.map(\.path) == ["a/b/c/d/e/six.md"])
+    let skill = try SkillLoader().load(folder: folder)
+    #expect(skill.resources.map(\.path) == ["a/b/c/d/e/six.md"])
+    // What is left out is said, once, naming the folder not walked.
+    #expect(
+      skill.diagnostics.map(\.message).filter { $0.contains("depth limit") } == [
+        "the folder \"a/b/c/d/e/f\" is at the depth limit: its files, more than 6 levels below the "
+          + "skill folder, are not resources"
+      ])
     // With a depth of 2: references/guide.md (2 levels) is listed, references/old/guide.md (3) is not.
     let shallow = try fixture.skill("shallow")
     try fixture.write("two\n", to: "shallow/references/guide.md")
     try fixture.write("three\n", to: "shallow/references/old/guide.md")
     let limited = SkillLoader(limits: SkillLoaderLimits(maximumDepth: 2))
-    #expect(try limited.load(folder: shallow).resources.map(\.path) == ["references/guide.md"])
+    let shallowSkill = try limited.load(folder: shallow)
+    #expect(shallowSkill.resources.map(\.path) == ["references/guide.md"])
+    #expect(
+      shallowSkill.diagnostics.contains { $0.message.contains("\"references/old\" is at the depth limit") })
   }
 
   @Test func `a chain of exactly 40 symbolic links is read; 41 links are refused`() throws {

@@ -24,7 +24,8 @@ public struct LoadedSkill: Sendable, Hashable {
   public let links: [SkillLink]
   /// Every file in the skill folder except `SKILL.md`, sorted by path, with its
   /// size and whether it is text (at most ``SkillLoaderLimits/maximumResources``
-  /// files, down to ``SkillLoaderLimits/maximumDepth`` levels below the folder).
+  /// files, down to ``SkillLoaderLimits/maximumDepth`` levels below the folder;
+  /// a diagnostic names each folder left out for its depth).
   /// Only files with an unusual extension are read at load time (their first
   /// bytes, to tell text from binary).
   public let resources: [SkillResource]

@@ -169,6 +169,10 @@ struct SkillFolderChecker {
         walk(
           child, relative: path, depth: depth + 1, files: &files, truncated: &truncated,
           diagnostics: &diagnostics)
+      case .directory:
+        diagnostics.questionable(
+          "the folder \"\(path)\" is at the depth limit: its files, more than \(limits.maximumDepth) "
+            + "levels below the skill folder, are not resources")
       default:
         continue
       }

@@ -5,7 +5,8 @@ public struct SkillLoaderLimits: Sendable, Hashable, Codable {
   /// How many folder levels below each root are searched for skills, and how
   /// many levels below a skill folder its resource files are listed from
   /// (`references/guide.md` is 2 levels down; files directly in the skill
-  /// folder are always listed). 6 by default.
+  /// folder are always listed; a diagnostic names each folder whose files are
+  /// deeper). 6 by default.
   public var maximumDepth: Int
   /// How many folders discovery visits under each root before it stops there.
   /// 25,000 by default: room for 10,000 skills in one root, in folders of categories.
