@@ -1,5 +1,6 @@
 import CacheAnalysis
 import ContextKitDemo
+import Foundation
 import Testing
 
 @Suite(.timeLimit(.minutes(20))) struct `Strategy invariants` {
@@ -53,5 +54,21 @@ import Testing
     let json = try comparison.json()
     #expect(json.contains(#""goalMet" : false"#))
     #expect(json.contains(#""reusedTokenCount16" : 900"#))
+  }
+
+  @Test func `a turn whose prompt exactly fills the budget is within it`() throws {
+    // Budget 400: turn 0 sends exactly 400 tokens (within), turn 1 sends 401 (over).
+    // Two turns, one of them over.
+    func report(turn: Int, tokens: Int) -> CacheImpactReport {
+      CacheImpactReport(
+        requestID: UUID(), generationIndex: turn, turnIndex: turn, round: 0, promptTokenCount: tokens,
+        match: .none, divergence: nil, cause: .appendOnly, serverUsage: nil)
+    }
+    let run = StrategyComparison.AnalyzedRun(
+      budget: 400, summarizerCalls: 0, floorTokenCount: 0,
+      reports: [report(turn: 0, tokens: 400), report(turn: 1, tokens: 401)])
+    let result = try StrategyComparison.result(for: .none, label: "none", runs: [run])
+    #expect(result.turnCount == 2)
+    #expect(result.turnsOverBudget == 1)
   }
 }

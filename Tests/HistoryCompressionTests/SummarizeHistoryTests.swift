@@ -232,4 +232,32 @@ import Testing
     }
     #expect(error?.description == "summarizeHistory: retainedFraction is 1.5, it must be in (0, 1)")
   }
+
+  @Test func `a compaction notes how many entries it summarized`() async throws {
+    // The same 12 entries as above, threshold 10, fraction 0.75: the six entries p1 to r3 are
+    // summarized, with no earlier summary to fold in.
+    let context = Make.context()
+    let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
+      conversation(turns: 6), in: context)
+    #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
+    #expect(context.notes.contains { $0.kind == .information && $0.message == "summarized 6 entries" })
+  }
+
+  @Test func `the summarizer sees each tool call with its output`() async throws {
+    // Instructions, a tool turn (p1, t1, c1-0, r1), turns 2 to 5 and p6: 14 entries over a
+    // threshold of 10. The plan compacts when the 11th entry (r4) arrives, to at most
+    // 10 × 0.75 = 7: instructions + summary + p3, r3, p4, r4 = 6 (from p2 it would be 8).
+    // p5, r5 and p6 then make 9, under the threshold. The tool turn is summarized, so the
+    // summarizer must see what the tool returned.
+    let history = Transcript(
+      entries: [Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["c1-0"])]
+        + [Make.output("c1-0", "light rain, 7°C"), Make.response("r1")]
+        + (2...5).flatMap(Make.turn) + [Make.prompt("p6")])
+    let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
+      history, in: Make.context())
+    #expect(Array(result.ids.dropFirst(2)) == ["p3", "r3", "p4", "r4", "p5", "r5", "p6"])
+    let prompt = try #require(behaviour.prompts.first)
+    #expect(prompt.contains("Assistant called the tool weather with "))
+    #expect(prompt.contains("The tool weather returned: light rain, 7°C\n"))
+  }
 }
