@@ -2,6 +2,12 @@ import AgentSkills
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The diagnostic messages of `SkillLoader` and `SkillsLibrary` that name a
 /// skipped file, folder or setting, each in the situation that triggers it,
 /// with its severity.
@@ -42,6 +48,22 @@ import Testing
     ]
     #expect(lines(lenient.diagnostics).sorted() == expected.map { "warning: " + $0 })
     #expect(lines(inspect(folder, mode: .strict).diagnostics).sorted() == expected.map { "error: " + $0 })
+  }
+
+  @Test func `a file name in the skill folder that is not UTF-8 is named with its folder`() throws {
+    let fixture = try SkillFixture()
+    let folder = try fixture.skill("odd-names")
+    try fixture.write("# Notes\n", to: "odd-names/references/notes.md")
+    // A file named "caf\xE9" (Latin-1, not UTF-8) under references/.
+    let path = Array(fixture.url("odd-names/references").path.utf8) + Array("/caf".utf8) + [0xE9, 0]
+    let descriptor = open(path.map { CChar(bitPattern: $0) }, O_CREAT | O_WRONLY, 0o644)
+    #expect(descriptor >= 0)
+    close(descriptor)
+    let report = inspect(folder)
+    #expect(report.skill?.resources.map(\.path) == ["references/notes.md"])
+    let message = "the name \"references/caf\\xE9\" is not valid UTF-8; rename it (it is not a resource)"
+    #expect(lines(report.diagnostics) == ["warning: " + message])
+    #expect(errors(inspect(folder, mode: .strict)) == [message])
   }
 
   @Test func `folders below the depth limit are counted and the first is named`() throws {
