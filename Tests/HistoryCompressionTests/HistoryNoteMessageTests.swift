@@ -79,4 +79,21 @@ import Testing
     #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
     #expect(fallback.first?.hasSuffix("); kept a rolling window of .entries(10) instead") == true)
   }
+  @Test func `a summary too large for the threshold is named as such, in tokens`() async throws {
+    // The summarizer answers 4,000 bytes, about 1,000 tokens: more than the whole threshold.
+    let modifier = SummarizeHistory(
+      threshold: .tokens(60),
+      model: ScriptedLanguageModel(script: ModelScript([.text(String(repeating: "x", count: 4_000))])),
+      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
+    let context = Make.context()
+    let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
+    #expect(!result.contains { $0.isHistorySummary })
+    let fallback = context.notes.filter { $0.kind == .fallback }.map(\.message)
+    #expect(fallback.count == 1)
+    #expect(fallback.first?.hasPrefix("the summary takes ") == true)
+    #expect(
+      fallback.first?.hasSuffix(
+        " tokens, which would put the history over the threshold of .tokens(60); "
+          + "kept a rolling window of .tokens(60) instead") == true)
+  }
 }
