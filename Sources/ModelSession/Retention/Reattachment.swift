@@ -21,7 +21,7 @@ public struct Reattachment: Sendable, Equatable {
     /// Why it was left out.
     public var reason: Reason
 
-    /// `"key" (N tokens) was left out: why`.
+    /// `"key" (N tokens) was not put back after the cut: why`.
     public var description: String {
       let why =
         switch reason {

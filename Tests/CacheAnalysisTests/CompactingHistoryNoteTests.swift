@@ -1,0 +1,113 @@
+import Foundation
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+private func context() -> ProfileModifierContext {
+  ProfileModifierContext(turnIndex: 0, round: 0, toolDefinitions: [], requestID: UUID().uuidString)
+}
+
+/// Instructions, 40 turns of a 10-word prompt and a 40-word answer, then a new prompt.
+private func conversation() -> [Transcript.Entry] {
+  var entries = [instructionsEntry("You help.")]
+  for turn in 0..<40 {
+    entries.append(promptEntry(words(10, tag: "t\(turn)p")))
+    entries.append(responseEntry(words(40, tag: "t\(turn)a")))
+  }
+  return entries + [promptEntry("next")]
+}
+
+/// The notes `compactingHistory` records say what it did: how many entries went,
+/// and why a summary was given up.
+@Suite(.timeLimit(.minutes(10))) struct `Compacting history notes` {
+  @Test func `a compaction without a summarizer says how many entries it dropped and where verbatim starts`()
+    async throws
+  {
+    // A budget one token short of the history: the compaction happens at this generation.
+    let entries = conversation()
+    let budget = EstimatingTokenCounter().tokenCounts(of: entries).reduce(0, +) - 1
+    let modifierContext = context()
+    let result = try await CompactingHistory(budget: budget, target: budget / 2, pinnedTokens: 0)
+      .transformHistory(Transcript(entries: entries), in: modifierContext)
+    // Everything between the instructions and the first kept entry left the history.
+    let dropped = entries.count - result.count
+    #expect(dropped > 0)
+    #expect(result[1].id == entries[1 + dropped].id)
+    let rewritten = modifierContext.notes.filter { $0.kind == .historyRewritten }.map(\.message)
+    #expect(
+      rewritten == [
+        "compacted: \(dropped) entries dropped; the history is verbatim from entry \(result[1].id)"
+      ])
+  }
+
+  @Test func `a compaction that keeps the first turns pinned says how many`() async throws {
+    let entries = conversation()
+    let budget = EstimatingTokenCounter().tokenCounts(of: entries).reduce(0, +) - 1
+    let modifierContext = context()
+    // The default pins the first turns, up to five eighths of the target.
+    let result = try await CompactingHistory(budget: budget, target: budget / 2)
+      .transformHistory(Transcript(entries: entries), in: modifierContext)
+    // The result is the instructions, the pinned first entries, then a verbatim tail.
+    let pinned = zip(result.entries, entries).prefix { $0 == $1 }.count - 1
+    let verbatim = result.count - 1 - pinned
+    #expect(pinned > 0 && verbatim > 0)
+    let dropped = entries.count - result.count
+    let first = entries[entries.count - verbatim].id
+    #expect(
+      modifierContext.notes.filter { $0.kind == .historyRewritten }.map(\.message) == [
+        "compacted: \(dropped) entries dropped after the \(pinned) pinned ones; "
+          + "the history is verbatim from entry \(first)"
+      ])
+  }
+
+  @Test func `a current turn alone over the budget is kept whole, with its size and the budget`() async throws
+  {
+    // "Help me." is 8 bytes, 2 + 4 tokens of framing; the prompt 800 bytes, 200 + 4: 210 in all.
+    let entries = [
+      instructionsEntry("Help me."), promptEntry("Hi."), responseEntry("Hello."),
+      promptEntry(String(repeating: "x", count: 800)),
+    ]
+    let modifierContext = context()
+    let result = try await CompactingHistory(budget: 100, pinnedTokens: 0).transformHistory(
+      Transcript(entries: entries), in: modifierContext)
+    #expect(result.entries == [entries[0], entries[3]])
+    #expect(
+      modifierContext.notes.filter { $0.kind == .information }.map(\.message) == [
+        "the instructions and the current turn take 210 tokens, more than the budget of 100; "
+          + "kept the current turn whole"
+      ])
+  }
+
+  @Test func `a failing summarizer is named in a fallback note that says the turns were dropped`()
+    async throws
+  {
+    let modifier = CompactingHistory(
+      budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([.failure(ScriptedFailure())])),
+      summaryOptions: .init(store: SummaryStore()))
+    let modifierContext = context()
+    let result = try await modifier.transformHistory(Transcript(entries: conversation()), in: modifierContext)
+    #expect(!result.contains { $0.isHistorySummary })
+    let fallback = modifierContext.notes.filter { $0.kind == .fallback }.map(\.message)
+    #expect(fallback.count == 1)
+    #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
+    #expect(fallback.first?.hasSuffix("); dropped the older turns instead") == true)
+  }
+
+  @Test func `a summary too long for the budget is given up, with its size and the budget`() async throws {
+    // 2,000 words are far more than the 900-token budget.
+    let modifier = CompactingHistory(
+      budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([.text(words(2_000))])),
+      summaryOptions: .init(store: SummaryStore()))
+    let modifierContext = context()
+    let result = try await modifier.transformHistory(Transcript(entries: conversation()), in: modifierContext)
+    #expect(!result.contains { $0.isHistorySummary })
+    let fallback = modifierContext.notes.filter { $0.kind == .fallback }.map(\.message)
+    #expect(fallback.count == 1)
+    #expect(fallback.first?.hasPrefix("the summary takes ") == true)
+    #expect(
+      fallback.first?.hasSuffix(
+        " tokens, which would put the history over the budget of 900; dropped the older turns instead")
+        == true)
+  }
+}

@@ -1,0 +1,99 @@
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+/// The generation notes the history modifiers record say what happened, with
+/// the right numbers and entry ids, not only the right kind.
+@Suite(.timeLimit(.minutes(10))) struct `History note messages` {
+  /// Instructions, turns 1 to `turns - 1` of a prompt and a response, then the prompt p`turns`.
+  func conversation(turns: Int) -> Transcript {
+    Transcript(entries: [Make.instructions()] + (1..<turns).flatMap(Make.turn) + [Make.prompt("p\(turns)")])
+  }
+
+  @Test func `a moved rolling window names its first entry and how many entries it drops`() async throws {
+    // 12 entries: instructions, p1 r1 … p5 r5, p6. The previous generation saw up to p5:
+    // a window of 6 started at p3 then; with p6 it starts at p4, dropping p1 r1 p2 r2 p3 r3.
+    let context = Make.context()
+    let result = try await RollingWindow(.entries(6)).transformHistory(conversation(turns: 6), in: context)
+    #expect(result.ids == ["instructions", "p4", "r4", "p5", "r5", "p6"])
+    let notes = context.notes.filter { $0.kind == .historyRewritten }.map(\.message)
+    #expect(notes == ["the window moved: it now starts at entry p4 and drops 6 older entries"])
+  }
+
+  @Test func `dropping completed tool calls names the first entry that left`() async throws {
+    // instructions, p1, t1 (the call), c1-0 (its output), r1, p2: t1 and c1-0 go.
+    let context = Make.context()
+    let history = Transcript(entries: [Make.instructions()] + Make.toolTurn(1) + [Make.prompt("p2")])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
+    #expect(result.ids == ["instructions", "p1", "r1", "p2"])
+    #expect(
+      context.notes.map(\.message) == ["dropped the completed tool calls of the previous turn, from entry t1"]
+    )
+  }
+
+  @Test func `a summarizing compaction says how many entries became the summary and where verbatim starts`()
+    async throws
+  {
+    // 12 entries over a threshold of 10 with a fraction of 0.75: kept are instructions,
+    // the summary and p4 r4 p5 r5 p6; the 6 entries p1 … r3 became the summary.
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour()),
+      options: .init(
+        retainedFraction: 0.75, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
+        store: SummaryStore()))
+    let context = Make.context()
+    let result = try await modifier.transformHistory(conversation(turns: 6), in: context)
+    #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
+    #expect(
+      context.notes.filter { $0.kind == .historyRewritten }.map(\.message) == [
+        "compacted: 6 older entries are now one summary; the history is verbatim from entry p4"
+      ])
+    #expect(context.notes.contains { $0.kind == .information && $0.message == "summarized 6 entries" })
+  }
+
+  @Test func `a summary that folds in the previous one says so`() async throws {
+    let old = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
+    let history = Transcript(
+      entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour()),
+      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
+    let context = Make.context()
+    _ = try await modifier.transformHistory(history, in: context)
+    let summarized = context.notes.filter { $0.kind == .information }.map(\.message)
+    #expect(summarized.count == 1)
+    #expect(summarized.first?.hasSuffix(" entries, folding in the previous summary") == true)
+  }
+
+  @Test func `a failed summary names the rolling window kept instead`() async throws {
+    let behaviour = FixedSummaryModel.Behaviour()
+    behaviour.fails = true
+    let modifier = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(store: SummaryStore()))
+    let context = Make.context()
+    _ = try await modifier.transformHistory(conversation(turns: 8), in: context)
+    let fallback = context.notes.filter { $0.kind == .fallback }.map(\.message)
+    #expect(fallback.count == 1)
+    #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
+    #expect(fallback.first?.hasSuffix("); kept a rolling window of .entries(10) instead") == true)
+  }
+  @Test func `a summary too large for the threshold is named as such, in tokens`() async throws {
+    // The summarizer answers 4,000 bytes, about 1,000 tokens: more than the whole threshold.
+    let modifier = SummarizeHistory(
+      threshold: .tokens(60),
+      model: ScriptedLanguageModel(script: ModelScript([.text(String(repeating: "x", count: 4_000))])),
+      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
+    let context = Make.context()
+    let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
+    #expect(!result.contains { $0.isHistorySummary })
+    let fallback = context.notes.filter { $0.kind == .fallback }.map(\.message)
+    #expect(fallback.count == 1)
+    #expect(fallback.first?.hasPrefix("the summary takes ") == true)
+    #expect(
+      fallback.first?.hasSuffix(
+        " tokens, which would put the history over the threshold of .tokens(60); "
+          + "kept a rolling window of .tokens(60) instead") == true)
+  }
+}
