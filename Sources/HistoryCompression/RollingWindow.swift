@@ -62,7 +62,7 @@ public struct RollingWindow: DynamicProfileModifier {
           source: name, kind: .information,
           message: "the instructions and the current turn take "
             + "\(measure.size(0..<layout.headEnd) + measure.size(cut.start..<entries.count)) \(size.unitName), "
-            + "more than the window of \(size); kept the current turn whole"))
+            + "more than the window of \(size.value) \(size.unitName); kept the current turn whole"))
     }
     // Observed at every generation, so that a change of the instructions is seen when it happens.
     let prefixChanged = await PrefixBreakLog.shared.changedNow(in: entries, layout: layout, context: context)

@@ -203,7 +203,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
       GenerationNote(
         source: name, kind: .fallback,
         message: (reason is SummaryTooLarge ? "\(reason)" : "the summarizer failed (\(reason))")
-          + "; kept a rolling window of \(threshold) instead"))
+          + "; kept a rolling window of \(threshold.value) \(threshold.unitName) instead"))
     window.reattachment.record(in: context, source: name)
     return window.apply(to: entries, head: layout.headEnd)
   }
@@ -215,7 +215,7 @@ struct SummaryTooLarge: Error, CustomStringConvertible {
   var unit: String
   var threshold: HistorySize
   var description: String {
-    "the summary takes \(size) \(unit), which would put the history over the threshold of \(threshold)"
+    "the summary takes \(size) \(unit), which would put the history over the threshold of \(threshold.value) \(threshold.unitName)"
   }
 }
 

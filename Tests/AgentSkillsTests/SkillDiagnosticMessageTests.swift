@@ -75,7 +75,7 @@ import Darwin
     let notSearched = library.diagnostics.filter { $0.message.contains("not searched") }
     #expect(
       lines(notSearched) == [
-        "warning: 2 folder(s) are more than 1 levels below the root and were not searched, starting with "
+        "warning: 2 folder(s) are more than 1 level below the root and were not searched, starting with "
           + fixture.url("a/b").path
       ])
   }

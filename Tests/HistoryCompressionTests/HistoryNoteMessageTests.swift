@@ -77,7 +77,7 @@ import Testing
     let fallback = context.notes.filter { $0.kind == .fallback }.map(\.message)
     #expect(fallback.count == 1)
     #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
-    #expect(fallback.first?.hasSuffix("); kept a rolling window of .entries(10) instead") == true)
+    #expect(fallback.first?.hasSuffix("); kept a rolling window of 10 entries instead") == true)
   }
   @Test func `a summary too large for the threshold is named as such, in tokens`() async throws {
     // The summarizer answers 4,000 bytes, about 1,000 tokens: more than the whole threshold.
@@ -93,7 +93,7 @@ import Testing
     #expect(fallback.first?.hasPrefix("the summary takes ") == true)
     #expect(
       fallback.first?.hasSuffix(
-        " tokens, which would put the history over the threshold of .tokens(60); "
-          + "kept a rolling window of .tokens(60) instead") == true)
+        " tokens, which would put the history over the threshold of 60 tokens; "
+          + "kept a rolling window of 60 tokens instead") == true)
   }
 }

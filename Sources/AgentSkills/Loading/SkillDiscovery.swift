@@ -43,8 +43,9 @@ struct SkillDiscovery {
       diagnostics: &diagnostics)
     if let first = tooDeep.first {
       diagnostics.warning(
-        "\(tooDeep.count) folder(s) are more than \(limits.maximumDepth) levels below the root and were "
-          + "not searched, starting with \(first)")
+        "\(tooDeep.count) folder(s) are more than \(limits.maximumDepth) "
+          + (limits.maximumDepth == 1 ? "level" : "levels")
+          + " below the root and were not searched, starting with \(first)")
     }
     if folders.isEmpty && !diagnostics.hasErrors {
       diagnostics.warning("no skills here: no folder under this root holds a SKILL.md")
