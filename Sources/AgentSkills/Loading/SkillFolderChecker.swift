@@ -172,7 +172,7 @@ struct SkillFolderChecker {
       case .directory:
         diagnostics.questionable(
           "the folder \"\(path)\" is at the depth limit: its files, more than \(limits.maximumDepth) "
-            + "levels below the skill folder, are not resources")
+            + (limits.maximumDepth == 1 ? "level" : "levels") + " below the skill folder, are not resources")
       default:
         continue
       }
