@@ -8,9 +8,15 @@ struct CommandLineArguments {
   }
 
   private var remaining: [String]
+  /// The arguments after the first `--`: positional, even when they start with `--`.
+  private var afterDoubleDash: [String] = []
 
   init(_ arguments: some Sequence<String>) {
     remaining = Array(arguments)
+    if let index = remaining.firstIndex(of: "--") {
+      afterDoubleDash = Array(remaining[(index + 1)...])
+      remaining.removeSubrange(index...)
+    }
   }
 
   /// Removes and returns whether `name` (or one of `aliases`) is present.
@@ -48,12 +54,10 @@ struct CommandLineArguments {
 
   /// Removes and returns the first positional argument, if any.
   mutating func nextPositional() -> String? {
-    guard let index = remaining.firstIndex(where: { !$0.hasPrefix("--") || $0 == "--" }) else { return nil }
-    if remaining[index] == "--" {
-      remaining.remove(at: index)
-      return remaining.isEmpty ? nil : remaining.removeFirst()
+    if let index = remaining.firstIndex(where: { !$0.hasPrefix("--") }) {
+      return remaining.remove(at: index)
     }
-    return remaining.remove(at: index)
+    return afterDoubleDash.isEmpty ? nil : afterDoubleDash.removeFirst()
   }
 
   /// Removes and returns every positional argument left.
@@ -69,6 +73,9 @@ struct CommandLineArguments {
       throw UsageError(
         description: leftover.hasPrefix("--")
           ? "unknown option \(leftover)" : "unexpected argument \"\(leftover)\"")
+    }
+    if let leftover = afterDoubleDash.first {
+      throw UsageError(description: "unexpected argument \"\(leftover)\"")
     }
   }
 }

@@ -1,4 +1,5 @@
 import CacheAnalysis
+import Foundation
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct `Cache impact summary shares` {
@@ -41,5 +42,45 @@ import Testing
       summary.description
         == "1 generations, 8 prompt tokens, 1 reused (13%), 7 re-processed\n"
         + "server: 100/400 cached (25%) over 1 generations; predicted 97 there (-3.0%)")
+  }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct `Cache impact summary order` {
+  private func report(_ index: Int, prompt: Int, reused: Int, cause: CacheImpactCause) -> CacheImpactReport {
+    CacheImpactReport(
+      requestID: UUID(), generationIndex: index, turnIndex: index, round: 0, promptTokenCount: prompt,
+      match: PrefixMatch(
+        sharedBlockCount: 0, sharedTokenCount: reused, reusedTokenCount: reused, sourceDistance: nil),
+      divergence: nil, cause: cause, serverUsage: nil)
+  }
+
+  @Test func `causes that re-processed as many tokens are listed alphabetically`() {
+    // Each re-processes 100 - 40 = 60 tokens; given in reverse alphabetical order.
+    let summary = CacheImpactSummary(reports: [
+      report(0, prompt: 100, reused: 40, cause: CacheImpactCause(kind: .toolsChanged)),
+      report(1, prompt: 100, reused: 40, cause: CacheImpactCause(kind: .instructionsChanged)),
+    ])
+    #expect(summary.invalidations.map(\.cause) == ["instructionsChanged", "toolsChanged"])
+    #expect(
+      summary.description
+        == "2 generations, 200 prompt tokens, 80 reused (40%), 120 re-processed\n"
+        + "  instructionsChanged: 1×, 60 tokens re-processed\n"
+        + "  toolsChanged: 1×, 60 tokens re-processed")
+  }
+
+  @Test func `server comparison causes with the same count are listed alphabetically`() {
+    var summary = CacheImpactSummary(reports: [])
+    summary.serverInputTokenCount = 400
+    summary.serverCachedInputTokenCount = 100
+    summary.serverReportedGenerationCount = 2
+    summary.predictedReusedTokenCountWhereReported = 100
+    summary.serverComparisonCauses = ["zzz": 1, "aaa": 1]
+    // 100 / 400 = 25%; the prediction equals the server's: +0.0%.
+    #expect(
+      summary.description
+        == "0 generations, 0 prompt tokens, 0 reused (0%), 0 re-processed\n"
+        + "server: 100/400 cached (25%) over 2 generations; predicted 100 there (+0.0%)\n"
+        + "  server reused a different amount: aaa 1×\n"
+        + "  server reused a different amount: zzz 1×")
   }
 }

@@ -32,6 +32,17 @@ func `a prompt alone gives the model, one user message and the stream fields`()
       + #""stream_options":{"include_usage":true}}"#)
 }
 
+@Test(.timeLimit(.minutes(10))) func `instructions without text send no system message`() throws {
+  let entries: [Transcript.Entry] = [
+    .instructions(Transcript.Instructions(id: "i", segments: [], toolDefinitions: [])), prompt,
+  ]
+  // The same body as the prompt alone: no empty system message.
+  #expect(
+    try body(entries)
+      == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"stream":true,"#
+      + #""stream_options":{"include_usage":true}}"#)
+}
+
 @Test(.timeLimit(.minutes(10))) func `every entry kind becomes its message`() throws {
   let entries: [Transcript.Entry] = [
     .instructions(

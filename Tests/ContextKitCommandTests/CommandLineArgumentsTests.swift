@@ -50,6 +50,23 @@ import Testing
     let positional = parser.nextPositional()
     #expect(positional == "--not-a-flag")
   }
+
+  @Test func `every argument after a double dash is positional, in order`() throws {
+    var parser = CommandLineArguments(["--strict", "a", "--", "--b", "--json", "c"])
+    // Positionals before the double dash come first; "--json" after it is not the flag.
+    let first = parser.nextPositional()
+    let json = parser.flag("--json")
+    let strict = parser.flag("--strict")
+    let rest = parser.remainingPositionals()
+    #expect(first == "a")
+    #expect(!json && strict)
+    #expect(rest == ["--b", "--json", "c"])
+    try parser.finish()
+    let unread = CommandLineArguments(["--", "--b"])
+    #expect(throws: CommandLineArguments.UsageError(description: "unexpected argument \"--b\"")) {
+      try unread.finish()
+    }
+  }
 }
 
 @Suite(.timeLimit(.minutes(10))) struct `contextkit command` {

@@ -57,6 +57,22 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     #expect(text.error.contains("aa-broken/SKILL.md"))
   }
 
+  @Test func `list exits 0 when the diagnostics are only warnings`() async throws {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // An unknown key (`colour`) is a warning, not an error: the skill still loads.
+    try writeSkill(
+      "tidy-notes", under: root,
+      "---\nname: tidy-notes\ndescription: Tidies notes.\ncolour: blue\n---\nBody.\n")
+    let json = await CommandRun.run(["skills", "list", "--json", root.path])
+    #expect(json.code == .success)
+    let object = try json.jsonObject()
+    let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+    #expect(diagnostics.map { $0["severity"] as? String } == ["warning"])
+    let text = await CommandRun.run(["skills", "list", root.path])
+    #expect(text.code == .success)
+  }
+
   @Test func `validate takes a SKILL.md file, a skill folder or a root`() async throws {
     let root = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }

@@ -9,6 +9,8 @@ import Testing
     #expect(TerminalText.escaped("title\u{1B}]0;pwned\u{07}") == "title\\u{1B}]0;pwned\\u{7}")
     #expect(TerminalText.escaped("csi\u{9B}31m del\u{7F}") == "csi\\u{9B}31m del\\u{7F}")
     #expect(TerminalText.escaped("abc\u{202E}fed") == "abc\\u{202E}fed")
+    // An isolate opened by U+2066 and closed by U+2069: both ends are escaped.
+    #expect(TerminalText.escaped("\u{2066}lfe\u{2069}") == "\\u{2066}lfe\\u{2069}")
     #expect(TerminalText.escaped("over\rwrite") == "over\\rwrite")
     #expect(TerminalText.escaped("two\nlines\tand tab") == "two\nlines\tand tab")
     #expect(TerminalText.escaped("two\nlines", keepingNewlines: false) == "two\\nlines")
