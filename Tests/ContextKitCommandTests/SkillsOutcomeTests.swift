@@ -82,4 +82,29 @@ import Testing
     #expect(catalog.code == .invalidInput)
     #expect(catalog.error.contains("\(missing): error: no such folder"))
   }
+
+  @Test func `show exits 0 on warnings only, and 1 when a root or another skill is invalid`()
+    async throws
+  {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeSkill("tidy-notes", under: root, Self.tidyNotes)
+    let warned = await CommandRun.run(["skills", "show", "tidy-notes", root.path])
+    #expect(warned.code == .success)
+    #expect(warned.output.hasPrefix("name: tidy-notes\ndescription: Tidies notes.\n"))
+    #expect(warned.output.hasSuffix("\n---\nBody.\n\n"))
+    #expect(warned.error.contains("tidy-notes/SKILL.md:4:1: warning: unknown front matter key \"colour\""))
+
+    let missing = root.appendingPathComponent("none").path
+    let noRoot = await CommandRun.run(["skills", "show", "tidy-notes", root.path, missing])
+    #expect(noRoot.code == .invalidInput)
+    #expect(noRoot.output.hasPrefix("name: tidy-notes\n"))
+    #expect(noRoot.error.contains("\(missing): error: no such folder"))
+
+    try writeSkill("zz-broken", under: root, "---\nname: zz-broken\n---\nBody.\n")
+    let json = await CommandRun.run(["skills", "show", "--json", "tidy-notes", root.path])
+    #expect(json.code == .invalidInput)
+    #expect(try json.jsonObject()["name"] as? String == "tidy-notes")
+    #expect(json.error.contains("zz-broken/SKILL.md:1:1: error: "))
+  }
 }
