@@ -107,4 +107,19 @@ import Testing
     #expect(try json.jsonObject()["name"] as? String == "tidy-notes")
     #expect(json.error.contains("zz-broken/SKILL.md:1:1: error: "))
   }
+
+  @Test func `a usage error under --json prints no JSON, exits 2 and shows the usage`() async {
+    for (name, arguments) in [
+      ("skills", ["skills", "list", "--json", "--frobnicate"]),
+      ("skills", ["skills", "catalog", "--json", "--budget", "-1"]),
+      ("analyze", ["analyze", "--json"]),
+      ("demo", ["demo", "--json", "--model", "m"]),
+    ] {
+      let run = await CommandRun.run(arguments)
+      #expect(run.code == .usage, "\(arguments)")
+      #expect(run.output.isEmpty, "\(arguments)")
+      #expect(run.error.hasPrefix("contextkit: "), "\(arguments)")
+      #expect(run.error.contains("\n\nusage: contextkit \(name)"), "\(arguments)")
+    }
+  }
 }
