@@ -37,6 +37,8 @@ struct SkillDetails {
     guard let skill = library.skill(named: name) else {
       throw UnknownSkill(name: name, available: library.names)
     }
+    // As list and catalog: shown, but exit 1 when a skill or root under the roots is invalid.
+    let status: ExitCode = diagnostics.contains(where: \.isError) ? .invalidInput : .success
     if json {
       let summary = SkillSummary(skill)
       console.print(
@@ -47,7 +49,7 @@ struct SkillDetails {
             allowsModelInvocation: summary.allowsModelInvocation, folder: summary.folder,
             sections: skill.sections,
             links: skill.links, resources: skill.resources, body: skill.body)))
-      return .success
+      return status
     }
     console.print("name: \(skill.name)")
     // One line each: a newline in a description or a file name must not forge the next line.
@@ -82,7 +84,7 @@ struct SkillDetails {
     }
     console.print("---")
     console.print(skill.body)
-    return .success
+    return status
   }
 
   /// A field shown on one line: line breaks and every other control character escaped.

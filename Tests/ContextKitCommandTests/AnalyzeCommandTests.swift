@@ -152,3 +152,36 @@ func smallRecordsFile() throws -> URL {
     }
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `contextkit analyze text output` {
+  @Test func `the table honours --block-size, and a folder of several files heads each with its path`()
+    async throws
+  {
+    let small = try smallRecordsFile()
+    defer { try? FileManager.default.removeItem(at: small) }
+    // Block size 1 is exact: 72 + 14 of the 180 prompt tokens are reused (47.8 %).
+    let exact = await CommandRun.run(["analyze", "--block-size", "1", small.path])
+    #expect(exact.code == .success)
+    let totals = try #require(exact.output.split(separator: "\n").first { $0.hasPrefix("total") })
+    #expect(
+      totals.split(separator: " ").prefix(7).map(String.init) == [
+        "total", "3", "gen.", "180", "86", "94", "47.8",
+      ])
+    #expect(!exact.output.hasPrefix("=="))
+
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = try GenerationRecordArchive.encode(try CacheImpactAnalyzer.records(contentsOf: small))
+    try data.write(to: folder.appendingPathComponent("a.jsonl"))
+    try data.write(to: folder.appendingPathComponent("b.jsonl"))
+    let both = await CommandRun.run(["analyze", folder.path])
+    #expect(both.code == .success)
+    let headings = both.output.split(separator: "\n").filter { $0.hasPrefix("== ") }
+    #expect(
+      headings.map { URL(fileURLWithPath: String($0.dropFirst(3))).lastPathComponent } == [
+        "a.jsonl", "b.jsonl",
+      ])
+    #expect(both.output.hasPrefix("== "))
+    #expect(both.output.split(separator: "\n").filter { $0.hasPrefix("total") }.count == 2)
+  }
+}
