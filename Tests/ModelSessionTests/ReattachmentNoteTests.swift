@@ -1,21 +1,6 @@
 import ModelSession
 import Testing
 
-/// A prompt, then a call of `load` and its output of `bytes` bytes, retained under `key`.
-private func delivery(_ id: String, key: String, bytes: Int) -> [Transcript.Entry] {
-  let call = Transcript.ToolCall(
-    id: id, toolName: "load", arguments: GeneratedContent(kind: .structure(properties: [:], orderedKeys: [])))
-  return [
-    .prompt(Transcript.Prompt(id: "p-\(id)", segments: [.text(.init(id: "s-p-\(id)", content: "go"))])),
-    .toolCalls(Transcript.ToolCalls(id: "c-\(id)", [call])),
-    .toolOutput(
-      Transcript.ToolOutput(
-        id: id, toolName: "load",
-        segments: [.text(.init(id: "s-\(id)", content: String(repeating: "x", count: bytes)))],
-        metadata: [RetainedContext.metadataKey: GeneratedContent(kind: .string(key))])),
-  ]
-}
-
 /// The notes a modifier records for what a cut put back and what it left out:
 /// an `information` note naming the keys put back and their size, and one
 /// `contextLeftOut` note per item, naming its key, its tokens and why.

@@ -1,8 +1,9 @@
 import ModelSession
 import Testing
 
-/// A prompt, then a call of `tool` and its output (retained under `key` when given).
-private func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Entry] {
+/// A prompt, then a call of `load` and its output of `bytes` bytes (retained
+/// under `key` when given); also used by ReattachmentNoteTests.
+func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Entry] {
   var metadata: [String: GeneratedContent] = [:]
   if let key { metadata[RetainedContext.metadataKey] = GeneratedContent(kind: .string(key)) }
   let call = Transcript.ToolCall(
