@@ -9,15 +9,19 @@ public struct CacheImpactCause: Sendable, Hashable, Codable, CustomStringConvert
     /// No earlier generation: nothing was cached yet.
     case coldStart
     /// The tool list changed: a tool was added, removed, or its definition
-    /// (description or schema) changed.
+    /// (description or schema) changed. The detail names the tools added,
+    /// then those removed, then those redefined, each in its tool list's
+    /// order (`the tool list added zeta, alpha; removed c`).
     case toolsChanged
     /// The context settings written into the prompt changed (the reasoning level).
     case settingsChanged
     /// The response schema written into the prompt changed, appeared or went away.
     case responseSchemaChanged
     /// The instructions were rewritten (by an instructions skill, or by the app).
+    /// Source and detail come from the record's first `instructionsChanged` note.
     case instructionsChanged
-    /// A history modifier rewrote the history before the new entries: ``CacheImpactCause/source`` names its stage.
+    /// A history modifier rewrote the history before the new entries: ``CacheImpactCause/source`` names its stage
+    /// (for a record without stages, the source and detail of its last `historyRewritten` note).
     case historyRewritten
     /// The stored history itself is not the previous one plus the new entries
     /// (a failed turn rolled back, a transcript replaced).

@@ -49,7 +49,8 @@ struct SkillRoots {
 }
 
 extension Sequence<SkillDiagnostic> {
-  /// Sorted by file, then line, then column (then severity and message, so the order is total).
+  /// Sorted by file, then line, then column (then severity, errors before
+  /// warnings, and message, so the order is total).
   func sortedByLocation() -> [SkillDiagnostic] {
     sorted {
       ($0.path, $0.line, $0.column, $0.severity.rawValue, $0.message)

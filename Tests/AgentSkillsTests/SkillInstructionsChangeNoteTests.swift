@@ -57,3 +57,37 @@ import Testing
       ])
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `Instructions change note order` {
+  @Test func `several skills switched at once are named in name order, activated before deactivated`()
+    async throws
+  {
+    let activations = SkillActivations(active: ["mid", "beta"])
+    let script = ModelScript([.text("One."), .text("Two.")])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "zeta", description: "Z", instructions: "Zed.", allowsDeactivation: true)
+        Skill(name: "mid", description: "M", instructions: "Middle.", allowsDeactivation: true)
+        Skill(name: "alpha", description: "A", instructions: "First.", allowsDeactivation: true)
+        Skill(name: "beta", description: "B", instructions: "Second.", allowsDeactivation: true)
+      }
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let stream = session.generationRecords
+    try await session.respond(to: "One")
+    await activations.activate("zeta")
+    await activations.activate("alpha")
+    await activations.deactivate("mid")
+    await activations.deactivate("beta")
+    try await session.respond(to: "Two")
+    let records = await collectRecords(stream, count: 2)
+    #expect(
+      records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.message) } == [
+        [],
+        [
+          "instructions skill activated alpha, zeta; deactivated beta, mid: the instructions were rewritten, "
+            + "so a prompt cache is invalidated from the instructions on"
+        ],
+      ])
+  }
+}

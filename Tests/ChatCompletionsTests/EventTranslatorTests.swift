@@ -279,6 +279,21 @@ func `arguments whose call never gets a name are a malformed response, not an em
     ]) == .malformedResponse)
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `of several nameless calls the error names the one with the lowest index`() {
+  var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
+  let chunks = [
+    delta(calls: [call(2, id: "late", "{}")]), delta(calls: [call(1, id: "named", name: "time", "{}")]),
+    delta(calls: [call(0, id: "early", #"{"a":1}"#)]), delta(finish: .toolCalls),
+  ]
+  #expect {
+    _ = try translate(chunks, &translator)
+  } throws: { error in
+    (error as? ChatCompletionsError)?.message
+      == #"the server sent tool call "early" at index 0 without a function name (7 bytes of arguments)"#
+  }
+}
+
 @Test(.timeLimit(.minutes(10))) func `an id used by two calls is a malformed response`() {
   #expect(
     malformedKind([

@@ -169,3 +169,14 @@ func `a cut text ending in exactly four characters of a secret is redacted, thre
     redaction.excerpt(of: "ends with sk-cutoff-012345678", limit: 100, inputWasCut: true)
       == "ends with <redacted>")
 }
+
+@Test(.timeLimit(.minutes(10)))
+func `a secret that holds a shorter one is redacted whole, not left with its tail showing`() {
+  // Longest first: replacing "abcd" first would leave "efgh" of the API key in the text.
+  #expect(
+    Redaction(secrets: ["abcd", "abcdefgh"]).apply(to: "key abcdefgh, user abcd")
+      == "key <redacted>, user <redacted>")
+  #expect(
+    Redaction(secrets: ["abcdefgh", "abcd"]).apply(to: "key abcdefgh, user abcd")
+      == "key <redacted>, user <redacted>")
+}

@@ -69,3 +69,16 @@ private let sample = """
   #expect(optional.path == "$.flags[2]")
   #expect(optional.description == "$.flags[2]: expected boolean, found number")
 }
+
+@Test(.timeLimit(.minutes(10)))
+func `an object made from its kind takes orderedKeys once each, then the keys it leaves out, sorted`() {
+  let content = GeneratedContent(
+    kind: .structure(
+      properties: [
+        "b": GeneratedContent(1), "a": GeneratedContent(2), "c": GeneratedContent(3),
+        "z": GeneratedContent(4),
+      ],
+      orderedKeys: ["z", "ghost", "c", "z"]))
+  #expect(content.orderedKeys == ["z", "c", "a", "b"])
+  #expect(content.jsonString == #"{"z":4,"c":3,"a":2,"b":1}"#)
+}

@@ -139,6 +139,24 @@ private func lines(_ data: Data, startingWith prefix: String) -> [Substring] {
     #expect(lines(data, startingWith: #"{"generation""#).count == 4)
   }
 
+  @Test func `a record with every field set reads back equal from the records form and the JSON array form`()
+    throws
+  {
+    var record = HandBuilt.records[2]
+    record.round = 3
+    record.generationOptions = GenerationOptions(
+      sampling: .random(top: 40, seed: 7), temperature: 0.5, maximumResponseTokens: 100,
+      toolCallingMode: .required)
+    record.contextOptions = ContextOptions(includeSchemaInPrompt: false, reasoningLevel: .custom("deep"))
+    record.schema = HandBuilt.schema("Answer", ["text"])
+    record.usage = GenerationUsage(
+      input: .init(totalTokenCount: 120, reportedCachedTokenCount: 64),
+      output: .init(totalTokenCount: 30, reasoningTokenCount: 12))
+    let records = [HandBuilt.records[0], record]
+    #expect(try GenerationRecordArchive.decode(GenerationRecordArchive.encode(records)) == records)
+    #expect(try GenerationRecordArchive.decode(JSONEncoder().encode(records)) == records)
+  }
+
   @Test func `a session's instructions texts and tools are not repeated per generation`() throws {
     // Ten generations whose instructions are rebuilt with new segment ids each time.
     let records = (0..<10).map { turn in

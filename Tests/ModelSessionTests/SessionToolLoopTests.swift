@@ -69,6 +69,17 @@ import Testing
     #expect(weather.calls.all == ["Oslo"])
   }
 
+  @Test func `the answer to an unknown tool lists the session's tools in name order`() async throws {
+    let script = ModelScript([.toolCall(name: "nope", arguments: "{}"), .text("Sorry.")])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), tools: [WeatherTool(), FailingTool()])
+    try await session.respond(to: "Go")
+    let outputs = session.transcript.compactMap { entry in
+      if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+    }
+    #expect(outputs == [#"Error: there is no tool named "nope". Available tools: explode, weather."#])
+  }
+
   @Test func `arguments that fail the schema or are not JSON are answered to the model`() async throws {
     let script = ModelScript([
       .toolCall(name: "weather", arguments: #"{"town":"Oslo"}"#),

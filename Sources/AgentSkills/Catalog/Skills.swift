@@ -18,7 +18,9 @@ import ModelSession
 /// The catalog is in name order, and its text and the tool's definition change
 /// only when the list of skills does. Only an instructions skill's activation
 /// or deactivation rewrites the instructions (a prompt-cache miss from there
-/// on); the generation record says so with an `instructionsChanged` note.
+/// on); the generation record says so with an `instructionsChanged` note
+/// (`instructions skill activated a, b; deactivated c: …`, each list of names
+/// sorted).
 ///
 /// Give the catalog a budget in tokens with ``catalogBudget(_:)``: over it,
 /// descriptions are shortened, then only names are listed, then skills are

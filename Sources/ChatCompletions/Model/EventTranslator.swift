@@ -21,7 +21,8 @@ import ModelSession
 ///   servers repeat it on every fragment), and every event carries it.
 /// - A call whose name never arrives, and an id used by two calls, are
 ///   ``ChatCompletionsError/Kind/malformedResponse`` errors: nothing is
-///   silently dropped or merged.
+///   silently dropped or merged. Of several nameless calls, the error names
+///   the one with the lowest index.
 /// - `usage` becomes `.updateUsage` with the server's cumulative totals. The
 ///   cached prompt tokens come from `usage.prompt_tokens_details.cached_tokens`
 ///   or, from llama.cpp's `llama-server`, `timings.cache_n` (with

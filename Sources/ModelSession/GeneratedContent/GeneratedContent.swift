@@ -62,6 +62,10 @@ public struct GeneratedContent: Sendable {
   }
 
   /// Creates content of the given kind.
+  ///
+  /// For `.structure`, the keys come in `orderedKeys` order (a repeated key
+  /// once, at its first place; a key without a property left out), then the
+  /// properties that `orderedKeys` does not name, sorted by key.
   public init(kind: Kind) {
     let storage: Storage
     switch kind {

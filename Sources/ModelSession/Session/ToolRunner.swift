@@ -3,7 +3,9 @@
 ///
 /// A call the model got wrong (no such tool, arguments that are not JSON or do
 /// not follow the tool's schema) is answered with an output that says what was
-/// wrong, so the model can correct itself. A tool that throws fails the turn
+/// wrong, so the model can correct itself (for no such tool: `Error: there is
+/// no tool named "x". Available tools: a, b.`, the session's tool names
+/// sorted, or `none`). A tool that throws fails the turn
 /// with `LanguageModelSession.ToolCallError`.
 struct ToolRunner {
   var toolsByName: [String: any Tool]

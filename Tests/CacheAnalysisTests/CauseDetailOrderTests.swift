@@ -1,0 +1,52 @@
+import CacheAnalysis
+import ModelSession
+import Testing
+
+/// Which names a cause's detail lists, in which order, and which of several
+/// notes names the cause, from hand-built records.
+@Suite(.timeLimit(.minutes(10))) struct `Cause detail order` {
+  @Test func `a tools change names the added tools in list order, then the removed ones`() async throws {
+    let before = [toolDefinition("c"), toolDefinition("keep")]
+    let after = [toolDefinition("keep"), toolDefinition("zeta"), toolDefinition("alpha")]
+    let first = record(
+      sent: [instructionsEntry("You help.", tools: before), promptEntry("a")], tools: before,
+      output: [responseEntry("x")])
+    let second = record(
+      sent: [
+        instructionsEntry("You help.", tools: after), promptEntry("a"), responseEntry("x"), promptEntry("b"),
+      ],
+      tools: after, turn: 1)
+    let cause = try await reports([first, second])[1].cause
+    #expect(cause.kind == .toolsChanged)
+    #expect(cause.detail == "the tool list added zeta, alpha; removed c")
+  }
+
+  @Test func `a record without stages takes its last historyRewritten note as the cause`() async throws {
+    let first = record(
+      sent: [instructionsEntry("You help."), promptEntry("a")], output: [responseEntry("x")])
+    let second = record(
+      sent: [instructionsEntry("You help."), promptEntry("summary"), promptEntry("b")],
+      notes: [
+        GenerationNote(source: "rollingWindow", kind: .historyRewritten, message: "dropped 2 entries"),
+        GenerationNote(source: "skills", kind: .instructionsChanged, message: "unrelated"),
+        GenerationNote(source: "summarizeHistory", kind: .historyRewritten, message: "summarized turn 1"),
+      ], turn: 1)
+    let cause = try await reports([first, second])[1].cause
+    #expect(
+      cause
+        == CacheImpactCause(kind: .historyRewritten, source: "summarizeHistory", detail: "summarized turn 1"))
+  }
+
+  @Test func `rewritten instructions take the first instructionsChanged note as the cause`() async throws {
+    let first = record(
+      sent: [instructionsEntry("Be brief."), promptEntry("a")], output: [responseEntry("x")])
+    let second = record(
+      sent: [instructionsEntry("Be warm."), promptEntry("a"), responseEntry("x"), promptEntry("b")],
+      notes: [
+        GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone"),
+        GenerationNote(source: "app", kind: .instructionsChanged, message: "the app rewrote them"),
+      ], turn: 1)
+    let cause = try await reports([first, second])[1].cause
+    #expect(cause == CacheImpactCause(kind: .instructionsChanged, source: "skills", detail: "activated tone"))
+  }
+}
