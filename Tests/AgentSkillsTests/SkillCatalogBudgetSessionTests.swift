@@ -126,3 +126,33 @@ private func run(
     #expect(first.records[0].notes == second.records[0].notes)
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `Catalog budget across turns` {
+  @Test func `a skill activated by the app between turns reads active in the next turn's fitted catalog`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let skills = Skills(
+      activations: activations, instructions: Instructions("Skills help."),
+      skills: [
+        Skill(name: "alpha", description: "Reviews SQL.", prompt: "Alpha body."),
+        Skill(name: "beta", description: "Formats Swift code.", instructions: Instructions("Beta rules.")),
+      ]
+    )
+    .catalogBudget(SkillCatalogBudget(tokens: 1_000, tokenCounter: CatalogWordCounter()))
+    let script = ModelScript([.text("One."), .text("Two.")])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: Profile { skills })
+    try await session.respond(to: "First.")
+    #expect(await activations.activate("beta"))
+    try await session.respond(to: "Second.")
+    let catalogLines = script.requests.map { request in
+      instructionsText(request).split(separator: "\n").filter { $0.hasPrefix("- ") }
+    }
+    #expect(
+      catalogLines == [
+        ["- alpha (on demand): Reviews SQL.", "- beta (on demand): Formats Swift code."],
+        ["- alpha (on demand): Reviews SQL.", "- beta (active): Formats Swift code."],
+      ])
+  }
+}
