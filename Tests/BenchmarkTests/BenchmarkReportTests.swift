@@ -44,6 +44,20 @@ import Testing
     #expect(BenchmarkReport.tableLine(for: slower).hasSuffix("  ratio 2.00x (slower)"))
   }
 
+  @Test func `a case with units: the time per unit, the units per second, and the CPU time per unit`() {
+    // 250 ns per event is 1 / 2.5e-7 = 4,000,000 events a second.
+    var result = BenchmarkResult(
+      name: "case", runs: 3, iterationsPerRun: 1,
+      seconds: BenchmarkStatistics(samples: [0.003, 0.001, 0.002]))
+    result.unit = BenchmarkUnit(name: "event", countPerOperation: 8_000)
+    result.medianSecondsPerUnit = 2.5e-7
+    result.medianCPUSecondsPerUnit = 5e-7
+    #expect(
+      BenchmarkReport.tableLine(for: result)
+        == "case                         median   2.00 ms  [min   1.00 ms, max   3.00 ms, IQR   1.00 ms]"
+        + "  = 250 ns per event (4000000.0 event/s), CPU 500 ns per event")
+  }
+
   @Test func `options: the documented defaults, zero warm-up runs allowed, zero runs refused`() throws {
     let defaults = try BenchmarkOptions(arguments: [])
     #expect(defaults.runs == 10)
