@@ -83,6 +83,8 @@ let package = Package(
         "ChatCompletions",
         "AgentSkills", "TestSupport",
       ]),
+    // contextkit-bench's statistics, report lines and options (the executable's internals).
+    .testTarget(name: "BenchmarkTests", dependencies: ["contextkit-bench"]),
     // README.md's examples as code: compiled, run, and compared with the README's blocks.
     .testTarget(name: "ReadmeExampleTests", dependencies: ["ContextKit", "TestSupport"]),
     // App code as a new app target compiles it: default main-actor isolation.

@@ -18,8 +18,8 @@ public struct CacheReportPage: Sendable {
     case heading(String)
     /// A paragraph of text.
     case paragraph(String)
-    /// A table: headings, then rows of cells; cells after the first are right-aligned numbers
-    /// unless `numeric` says otherwise.
+    /// A table: headings, then rows of cells; the columns whose indices are in `numeric` hold
+    /// numbers and are right-aligned, the others are left-aligned text.
     case table(headings: [String], rows: [[String]], numeric: Set<Int>)
     /// An SVG chart, inserted as markup.
     case chart(String)

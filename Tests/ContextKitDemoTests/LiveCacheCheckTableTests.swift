@@ -17,3 +17,58 @@ import Testing
     #expect(row == ["0", "0.0", "100", "80", "120", "?", "server", "did", "not", "say", "appendOnly"])
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `Live cache check totals and goal` {
+  /// Three generations the server reported (the last reused 80 fewer tokens than
+  /// predicted), then one during which another client's request ran.
+  let result = LiveCacheCheck.Result(
+    reports: [
+      reported(
+        report(0, prompt: 100, reused: 0, cause: CacheImpactCause(kind: .coldStart)), prompt: 105, cached: 0,
+        cause: .agrees),
+      reported(report(1, prompt: 200, reused: 100), prompt: 210, cached: 96, cause: .agrees),
+      reported(report(2, prompt: 300, reused: 200), prompt: 315, cached: 120, cause: .shorterPrefix),
+      report(3, prompt: 400, reused: 300),
+    ], interleavedGenerations: [3])
+
+  @Test func `the table's rows and its totals over the compared generations`() {
+    // Totals over generations 0–2: predicted 600 prompt and 300 reused tokens, the server
+    // 630 and 216; 216 - 300 = -84; the prediction is (300 - 216) / 216 = +38.9% off.
+    let expected = [
+      "    #  turn        prompt (predicted)  reused (predicted)  prompt (server)  reused (server)  difference  "
+        + "why they differ                             prediction's cause",
+      "-----  ----------  ------------------  ------------------  ---------------  ---------------  ----------  "
+        + "------------------------------------------  ------------------",
+      "    0  0.0                        100                   0              105                0           0  "
+        + "                                            coldStart",
+      "    1  1.0                        200                 100              210               96          -4  "
+        + "                                            appendOnly",
+      "    2  2.0                        300                 200              315              120         -80  "
+        + "shorterPrefix                               appendOnly",
+      "    3  3.0                        400                 300                                 ?              "
+        + "another client's request ran: not compared  appendOnly",
+      "-----  ----------  ------------------  ------------------  ---------------  ---------------  ----------  "
+        + "------------------------------------------  ------------------",
+      "total  3 compared                 600                 300              630              216         -84  "
+        + "prediction +38.9% of the server's",
+    ]
+    #expect(result.table.split(separator: "\n").map(String.init) == expected)
+  }
+
+  @Test func `a shorter prefix with no other client is unexplained, and 38.9% off misses the goal`() {
+    #expect(result.unexplainedGenerations == [2])
+    #expect(!result.meetsGoal())
+    #expect(result.meetsGoal(within: 0.4) == false)
+  }
+
+  @Test func `a prediction exactly 5% above the server's meets the goal`() {
+    // Predicted 105, the server cached 100: (105 - 100) / 100 = 0.05, the default tolerance.
+    let exact = LiveCacheCheck.Result(
+      reports: [
+        reported(report(0, prompt: 200, reused: 105), prompt: 200, cached: 100, cause: .countingDifference)
+      ],
+      interleavedGenerations: [])
+    #expect(exact.meetsGoal())
+    #expect(!exact.meetsGoal(within: 0.04))
+  }
+}

@@ -55,4 +55,16 @@ import Testing
       try LlamaCppPythonLog.requests(in: "ok\nLlama.generate: something else\n")
     }
   }
+
+  @Test func `the error names the file and the line, counted from 1`() {
+    do {
+      _ = try LlamaCppPythonLog.requests(in: "ok\nLlama.generate: something else\n", path: "server.log")
+      Issue.record("the generate line was read")
+    } catch {
+      #expect(
+        error.description
+          == "server.log: line 2 of the new log text: unexpected generate line: Llama.generate: something else"
+      )
+    }
+  }
 }

@@ -23,6 +23,20 @@ func report(
     cause: cause, serverUsage: nil)
 }
 
+/// `report` with the server's figures: it counted `prompt` tokens and took `cached` from its
+/// cache, against the predicted reuse of `report`, for the reason `cause`.
+func reported(
+  _ report: CacheImpactReport, prompt: Int, cached: Int, cause: ServerReuseComparison.Cause
+) -> CacheImpactReport {
+  var report = report
+  report.serverUsage = CacheImpactReport.ServerUsage(totalTokenCount: prompt, cachedTokenCount: cached)
+  report.serverComparison = ServerReuseComparison(
+    predictedTokenCount: report.reusedTokenCount, reportedTokenCount: cached,
+    predictedPromptTokenCount: report.promptTokenCount, reportedPromptTokenCount: prompt, tolerance: 5,
+    cause: cause)
+  return report
+}
+
 /// Whether `text` parses as XML, and the parser's error when not.
 func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
   let parser = XMLParser(data: Data(text.utf8))
