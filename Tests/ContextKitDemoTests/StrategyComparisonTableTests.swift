@@ -46,7 +46,7 @@ private let window = result(
     #expect(!comparison.meetsGoal)
     #expect(
       comparison.verdict
-        == "goal (\(StrategyComparison.goalText)): MISSED — 1 turns over budget, 92.0% reused, 1.30x the floor, "
+        == "goal (\(StrategyComparison.goalText)): MISSED — 1 turn over budget, 92.0% reused, 1.30x the floor, "
         + "50.0% visible")
     #expect(try comparison.json().contains(#""goalMet" : false"#))
   }

@@ -39,8 +39,9 @@ extension StrategyComparison {
   package var verdict: String {
     guard let goal = goalResult else { return "compactingHistory was not run." }
     return
-      "goal (\(Self.goalText)): " + (meetsGoal ? "met" : "MISSED") + " — \(goal.turnsOverBudget) turns over "
-      + "budget, \(CacheImpactTable.percent(goal.hitRatio16))% reused, "
+      "goal (\(Self.goalText)): " + (meetsGoal ? "met" : "MISSED") + " — \(goal.turnsOverBudget) "
+      + (goal.turnsOverBudget == 1 ? "turn" : "turns")
+      + " over budget, \(CacheImpactTable.percent(goal.hitRatio16))% reused, "
       + String(format: "%.2f", goal.reprocessedPerFloorToken) + "x the floor, "
       + "\(CacheImpactTable.percent(goal.visibleShareOfBudget))% visible"
   }
