@@ -250,6 +250,23 @@ func `an id that arrives after the first fragment of a call is adopted, not a se
   #expect(digest.calls["late"]?.arguments == "{}")
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `a server id on the index of an id-less call the session has seen starts a second call`() throws {
+  // The first call gets the made-up id call_<entry id>_<index>_<sequence> and is
+  // announced at once; the server's id that follows belongs to another call,
+  // here one without arguments, which must still reach the session.
+  let digest = try translate([
+    delta(calls: [call(0, name: "weather", #"{"city":"Oslo"}"#)]),
+    delta(calls: [call(0, id: "b", name: "time", "")]),
+    delta(finish: .toolCalls),
+  ])
+  #expect(digest.callOrder == ["call_T_0_1", "b"])
+  #expect(digest.calls["call_T_0_1"]?.names == ["weather"])
+  #expect(digest.calls["call_T_0_1"]?.arguments == #"{"city":"Oslo"}"#)
+  #expect(digest.calls["b"]?.names == ["time"])
+  #expect(digest.calls["b"]?.arguments == "")
+}
+
 /// The kind of the `ChatCompletionsError` that translating `chunks` throws, or `nil`.
 private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   do {
