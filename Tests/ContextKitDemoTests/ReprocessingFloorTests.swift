@@ -27,6 +27,7 @@ import Testing
   {
     let script = ModelScript([
       .text("r0 r1"), .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("ok"), .text("fine"),
+      .text("back"),
     ])
     let extra = ExtraInstructions(isOn: Switch())
     let profile = Profile {
@@ -41,8 +42,10 @@ import Testing
     try await session.respond(to: "e f")
     extra.isOn.isOn.withLock { $0 = true }
     try await session.respond(to: "g h i")
+    extra.isOn.isOn.withLock { $0 = false }
+    try await session.respond(to: "j k")
     var records: [GenerationRecord] = []
-    for _ in 0..<4 {
+    for _ in 0..<5 {
       records.append(try #require(await iterator.next()))
     }
 
@@ -52,6 +55,8 @@ import Testing
     // 2: the prompt (2); the answer "r0 r1" came from the model.
     // 3: the tool's output "It is 21°C in Oslo." (5); the call came from the model.
     // 4: the instructions, now "one two three four five" (5), and the prompt (3).
-    #expect(counts == [107, 2, 5, 8])
+    // 5: the instructions, back to "one two three" (3: the server holds the
+    //    previous request's, not an older one's), and the prompt (2).
+    #expect(counts == [107, 2, 5, 8, 5])
   }
 }
