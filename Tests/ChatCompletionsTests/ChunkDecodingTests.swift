@@ -174,3 +174,15 @@ func `a tool call without index takes its position, one without id keeps none`()
   let chunk = try decodeChunk(#"{"choices":[],"timings":{"cache_n":"many"}}"#)
   #expect(chunk.timings == nil)
 }
+
+@Test(.timeLimit(.minutes(10))) func `each known finish reason spelling decodes to its named reason`() throws
+{
+  let spellings: [(String, ChatCompletionChunk.FinishReason)] = [
+    ("stop", .stop), ("length", .length), ("tool_calls", .toolCalls), ("content_filter", .contentFilter),
+    ("function_call", .functionCall),
+  ]
+  for (spelling, reason) in spellings {
+    let chunk = try decodeChunk(#"{"choices":[{"index":0,"delta":{},"finish_reason":""# + spelling + #""}]}"#)
+    #expect(chunk.choices.first?.finishReason == reason, "\(spelling)")
+  }
+}
