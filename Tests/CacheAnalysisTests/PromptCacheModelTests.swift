@@ -219,4 +219,19 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
         "toolOutput c1 weather\n21°C",
       ])
   }
+
+  @Test func `tools, settings, schema and instructions render with what the server reads`() async throws {
+    let tool = toolDefinition("search", description: "Finds pages.")
+    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter())
+      .render(
+        PromptRequest(
+          toolDefinitions: [tool], contextOptions: ContextOptions(reasoningLevel: .custom("deep")),
+          schema: Int.generationSchema,
+          transcript: Transcript(entries: [instructionsEntry("Be brief.", tools: [tool])])))
+    #expect(
+      prompt.blocks.map(\.text) == [
+        "tool search\nFinds pages.\n" + String.generationSchema.jsonSchema.jsonString, "reasoning deep",
+        "responseSchema\n" + Int.generationSchema.jsonSchema.jsonString, "instructions\nBe brief.",
+      ])
+  }
 }

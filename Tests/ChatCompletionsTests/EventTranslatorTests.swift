@@ -416,4 +416,15 @@ struct `Chunk translation details` {
     let digest = try translate([delta(content: "Hi"), Chunk(timings: .init(cachedPromptTokens: 236))])
     #expect(digest.usage.isEmpty)
   }
+
+  @Test func `an empty id or name on a later fragment continues the call`() throws {
+    let digest = try translate([
+      delta(calls: [call(0, id: "a", name: "weather", #"{"city":"#)]),
+      delta(calls: [call(0, id: "", name: "", #""Oslo"}"#)]),
+      delta(finish: .toolCalls),
+    ])
+    #expect(digest.callOrder == ["a"])
+    #expect(digest.calls["a"]?.names == ["weather"])
+    #expect(digest.calls["a"]?.arguments == #"{"city":"Oslo"}"#)
+  }
 }

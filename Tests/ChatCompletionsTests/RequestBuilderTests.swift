@@ -391,4 +391,17 @@ struct `Request body per entry kind` {
         + #""temperature":0.25,"top_p":0.9,"seed":5,"max_completion_tokens":64,"#
         + #""stream":true,"stream_options":{"include_usage":true}}"#)
   }
+
+  @Test func `a model's request style reaches its body, and the two spellings mix`() throws {
+    let url = try #require(URL(string: "http://127.0.0.1:8080"))
+    let style = ChatCompletionsRequestStyle(responseFormat: .jsonSchema, maximumTokensField: .maxTokens)
+    let model = ChatCompletionsLanguageModel(name: "n", baseURL: url, requestStyle: style)
+    let request = LanguageModelExecutorGenerationRequest(
+      transcript: Transcript(entries: [prompt]), enabledToolDefinitions: [], schema: nil,
+      generationOptions: GenerationOptions(maximumResponseTokens: 7))
+    #expect(
+      String(decoding: try model.requestBuilder.body(for: request), as: UTF8.self)
+        == #"{"model":"n","messages":[{"role":"user","content":"Hi"}],"max_tokens":7,"#
+        + #""stream":true,"stream_options":{"include_usage":true}}"#)
+  }
 }
