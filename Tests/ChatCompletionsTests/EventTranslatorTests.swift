@@ -427,4 +427,32 @@ struct `Chunk translation details` {
     #expect(digest.calls["a"]?.names == ["weather"])
     #expect(digest.calls["a"]?.arguments == #"{"city":"Oslo"}"#)
   }
+
+  /// One line per event: its kind, entry id, text and token count.
+  private func lines(_ events: [Event]) -> [String] {
+    events.map { event in
+      switch event {
+      case .response(let id, .appendText(let text, let count)): "response \(id ?? "nil") \(text) \(count)"
+      case .reasoning(let id, .appendText(let text, let count)): "reasoning \(id ?? "nil") \(text) \(count)"
+      case .toolCalls(let id, .toolCall(let callID, let name, .appendArguments(let text, let count))):
+        "call \(id ?? "nil") \(callID) \(name) \(text) \(count)"
+      default: "other"
+      }
+    }
+  }
+
+  @Test func `reasoning comes before the text of the same delta, and a call's name alone counts no token`()
+    throws
+  {
+    var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
+    let events = try translate(
+      [
+        delta(content: "A", reasoning: "think"), delta(calls: [call(0, id: "a", name: "weather")]),
+        delta(calls: [call(0, "{}")]),
+      ], &translator)
+    #expect(
+      lines(events) == [
+        "reasoning Z think 1", "response R A 1", "call T a weather  0", "call T a weather {} 1",
+      ])
+  }
 }
