@@ -447,12 +447,12 @@ struct `Chunk translation details` {
     var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
     let events = try translate(
       [
-        delta(content: "A", reasoning: "think"), delta(calls: [call(0, id: "a", name: "weather")]),
+        delta(content: "Hi", reasoning: "think"), delta(calls: [call(0, id: "a", name: "weather")]),
         delta(calls: [call(0, "{}")]),
       ], &translator)
     #expect(
       lines(events) == [
-        "reasoning Z think 1", "response R A 1", "call T a weather  0", "call T a weather {} 1",
+        "reasoning Z think 1", "response R Hi 1", "call T a weather  0", "call T a weather {} 1",
       ])
   }
 }
