@@ -186,3 +186,13 @@ func `a tool call without index takes its position, one without id keeps none`()
     #expect(chunk.choices.first?.finishReason == reason, "\(spelling)")
   }
 }
+
+@Test(.timeLimit(.minutes(10)))
+func `prompt token details without cached_tokens leave the cached count unknown`()
+  throws
+{
+  let chunk = try decodeChunk(
+    #"{"usage":{"prompt_tokens":5,"completion_tokens":1,"prompt_tokens_details":{"audio_tokens":0}}}"#)
+  #expect(chunk.usage == .init(promptTokens: 5, completionTokens: 1))
+  #expect(chunk.usage?.cachedPromptTokens == nil)
+}

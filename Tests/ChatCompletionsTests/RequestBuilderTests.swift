@@ -404,4 +404,11 @@ struct `Request body per entry kind` {
         == #"{"model":"n","messages":[{"role":"user","content":"Hi"}],"max_tokens":7,"#
         + #""stream":true,"stream_options":{"include_usage":true}}"#)
   }
+
+  @Test func `top-k sampling without a seed sends no seed`() throws {
+    #expect(
+      try body([prompt], options: GenerationOptions(sampling: .random(top: 40)))
+        == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"top_k":40,"#
+        + #""stream":true,"stream_options":{"include_usage":true}}"#)
+  }
 }
