@@ -188,3 +188,50 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
       summary.invalidations == [.init(cause: "instructionsChanged", count: 1, reprocessedTokenCount: 65)])
   }
 }
+
+/// The texts the cache model compares: what a server would read, so that two
+/// requests share a block exactly when they send the same thing.
+@Suite(.timeLimit(.minutes(10))) struct `Prompt cache model block texts` {
+  @Test func `images, tool calls and tool output render with what the server reads`() async throws {
+    let url = try #require(URL(string: "https://example.com/cat.png"))
+    let entries: [Transcript.Entry] = [
+      .prompt(
+        Transcript.Prompt(segments: [
+          textSegment("What is this?"),
+          .attachment(
+            .init(content: .image(.init(data: Data([1, 2, 3]), mimeType: "image/png")), label: "cat")),
+          .attachment(.init(content: .image(.init(url: url)))),
+        ])),
+      .toolCalls(
+        Transcript.ToolCalls([
+          Transcript.ToolCall(
+            id: "c1", toolName: "weather", arguments: try GeneratedContent(json: #"{"city": "Oslo"}"#)),
+          Transcript.ToolCall(id: "c2", toolName: "time", arguments: GeneratedContent(properties: [:])),
+        ])),
+      .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "weather", segments: [textSegment("21°C")])),
+    ]
+    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter())
+      .render(PromptRequest(toolDefinitions: [], transcript: Transcript(entries: entries)))
+    #expect(
+      prompt.blocks.map(\.text) == [
+        "prompt\nWhat is this?\n[image image/png 3 bytes d0aa6218672cf5ab cat]\n[image https://example.com/cat.png]",
+        "toolCalls\ncall c1 weather {\"city\":\"Oslo\"}\ncall c2 time {}",
+        "toolOutput c1 weather\n21°C",
+      ])
+  }
+
+  @Test func `tools, settings, schema and instructions render with what the server reads`() async throws {
+    let tool = toolDefinition("search", description: "Finds pages.")
+    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter())
+      .render(
+        PromptRequest(
+          toolDefinitions: [tool], contextOptions: ContextOptions(reasoningLevel: .custom("deep")),
+          schema: Int.generationSchema,
+          transcript: Transcript(entries: [instructionsEntry("Be brief.", tools: [tool])])))
+    #expect(
+      prompt.blocks.map(\.text) == [
+        "tool search\nFinds pages.\n" + String.generationSchema.jsonSchema.jsonString, "reasoning deep",
+        "responseSchema\n" + Int.generationSchema.jsonSchema.jsonString, "instructions\nBe brief.",
+      ])
+  }
+}

@@ -174,3 +174,25 @@ func `a tool call without index takes its position, one without id keeps none`()
   let chunk = try decodeChunk(#"{"choices":[],"timings":{"cache_n":"many"}}"#)
   #expect(chunk.timings == nil)
 }
+
+@Test(.timeLimit(.minutes(10))) func `each known finish reason spelling decodes to its named reason`() throws
+{
+  let spellings: [(String, ChatCompletionChunk.FinishReason)] = [
+    ("stop", .stop), ("length", .length), ("tool_calls", .toolCalls), ("content_filter", .contentFilter),
+    ("function_call", .functionCall),
+  ]
+  for (spelling, reason) in spellings {
+    let chunk = try decodeChunk(#"{"choices":[{"index":0,"delta":{},"finish_reason":""# + spelling + #""}]}"#)
+    #expect(chunk.choices.first?.finishReason == reason, "\(spelling)")
+  }
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `prompt token details without cached_tokens leave the cached count unknown`()
+  throws
+{
+  let chunk = try decodeChunk(
+    #"{"usage":{"prompt_tokens":5,"completion_tokens":1,"prompt_tokens_details":{"audio_tokens":0}}}"#)
+  #expect(chunk.usage == .init(promptTokens: 5, completionTokens: 1))
+  #expect(chunk.usage?.cachedPromptTokens == nil)
+}
