@@ -61,6 +61,23 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     .slashCommandActivation()
   }
 
+  @Test func `a skill delivered before the first generation does not make it a later round`() async throws {
+    let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Reviewed.")])
+    let profile = Profile {
+      "You review code."
+      styleCatalog(SkillActivations())
+      WeatherTool()
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(
+      to: "Please /swift-style review this.", options: GenerationOptions(toolCallingMode: .required))
+    // The first request ends with the delivery's tool output, yet it is the
+    // turn's first round: a tool call is still required there, not after.
+    #expect(
+      script.requests[0].transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput"])
+    #expect(script.requests.map(\.generationOptions.toolCallingMode) == [.required, .allowed])
+  }
+
   @Test func `a prompt skill's body is delivered after the prompt, which stays as written`() async throws {
     let activations = SkillActivations()
     let script = ModelScript([.text("Reviewed."), .text("Again.")])

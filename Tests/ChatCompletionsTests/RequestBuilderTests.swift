@@ -164,7 +164,10 @@ func `reasoning entries in a row all reach the next assistant message`() throws 
   #expect(try !body([prompt], options: GenerationOptions(toolCallingMode: .required)).contains("tool_choice"))
 }
 
-@Test(.timeLimit(.minutes(10))) func `required tool calling applies to the first round of a turn only`()
+/// The session decides which rounds require a tool call (see the session's tests);
+/// the builder does not guess it from the transcript: a skill delivered before
+/// the first generation also ends the transcript with tool output.
+@Test(.timeLimit(.minutes(10))) func `required tool calling is sent as asked, after tool output too`()
   throws
 {
   let entries: [Transcript.Entry] = [
@@ -176,7 +179,9 @@ func `reasoning entries in a row all reach the next assistant message`() throws 
     .toolOutput(Transcript.ToolOutput(id: "x", toolName: "weather", segments: [text("21°C")])),
   ]
   let json = try body(entries, tools: [weather], options: GenerationOptions(toolCallingMode: .required))
-  #expect(json.contains(#""tool_choice":"auto""#))
+  #expect(json.contains(#""tool_choice":{"type":"function","function":{"name":"weather"}}"#))
+  let allowed = try body(entries, tools: [weather], options: GenerationOptions(toolCallingMode: .allowed))
+  #expect(allowed.contains(#""tool_choice":"auto""#))
 }
 
 @Test(.timeLimit(.minutes(10)))

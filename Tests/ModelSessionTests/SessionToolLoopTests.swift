@@ -48,6 +48,26 @@ import Testing
     }
   }
 
+  @Test func `required tool calling holds for the first round of a turn, later rounds are allowed`()
+    async throws
+  {
+    let script = ModelScript([
+      .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#),
+      .toolCall(name: "weather", arguments: #"{"city":"Bergen"}"#), .text("Both sunny."), .text("Yes."),
+    ])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: Profile { WeatherTool() })
+    let required = GenerationOptions(toolCallingMode: .required)
+    try await session.respond(to: "Weather?", options: required)
+    try await session.respond(to: "Sure?", options: required)
+    #expect(
+      script.requests.map(\.generationOptions.toolCallingMode) == [.required, .allowed, .allowed, .required])
+    let disallowed = GenerationOptions(toolCallingMode: .disallowed)
+    script.append(.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Done."))
+    try await session.respond(to: "Once more.", options: disallowed)
+    #expect(script.requests.suffix(2).map(\.generationOptions.toolCallingMode) == [.disallowed, .disallowed])
+  }
+
   @Test func `a call to an unknown tool is answered to the model, which corrects itself`() async throws {
     let script = ModelScript([
       .toolCall(name: "wether", arguments: #"{"city":"Oslo"}"#),

@@ -73,11 +73,11 @@ struct TurnStepsTests {
     resolution.temperature = 0.25
     let setup = try RoundSetup(resolution: resolution, instructionsID: "i")
     #expect(setup.instructions == nil)
-    #expect(setup.generationOptions(for: Self.prompt("x", id: "p")).temperature == 0.25)
+    #expect(setup.generationOptions(for: Self.prompt("x", id: "p"), round: 0).temperature == 0.25)
     var options = GenerationOptions()
     options.temperature = 0.75
     let prompt = Transcript.Prompt(id: "q", segments: [], options: options)
-    #expect(setup.generationOptions(for: prompt).temperature == 0.75)
+    #expect(setup.generationOptions(for: prompt, round: 1).temperature == 0.75)
   }
 
   @Test func `modifiers apply outside-in and each stage is recorded`() async throws {

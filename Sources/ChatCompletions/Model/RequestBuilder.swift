@@ -49,9 +49,7 @@ package struct RequestBuilder: Sendable {
     let tools = request.enabledToolDefinitions
     if !tools.isEmpty {
       body.append(("tools", GeneratedContent(kind: .array(tools.map(Self.tool)))))
-      if let choice = Self.toolChoice(
-        options.toolCallingMode, tools: tools, afterToolOutput: Self.endsWithToolOutput(request.transcript))
-      {
+      if let choice = Self.toolChoice(options.toolCallingMode, tools: tools) {
         body.append(("tool_choice", choice))
       }
     }
@@ -88,18 +86,15 @@ package struct RequestBuilder: Sendable {
   /// is exactly one (servers such as llama-cpp-python enforce only a named
   /// choice), else `"required"`. No mode, no field.
   ///
-  /// `.required` applies to the first round of a turn: once the transcript
-  /// ends with tool output, the choice is `"auto"`, so that the model can
-  /// answer and the session's tool loop can end.
+  /// The request's mode is sent as it is: the session asks for `.required`
+  /// in the first round of a turn only (see `GenerationOptions.toolCallingMode`).
   static func toolChoice(
-    _ mode: GenerationOptions.ToolCallingMode?, tools: [Transcript.ToolDefinition],
-    afterToolOutput: Bool = false
+    _ mode: GenerationOptions.ToolCallingMode?, tools: [Transcript.ToolDefinition]
   ) -> GeneratedContent? {
     switch mode {
     case nil: return nil
     case .allowed: return GeneratedContent("auto")
     case .disallowed: return GeneratedContent("none")
-    case .required where afterToolOutput: return GeneratedContent("auto")
     case .required:
       guard tools.count == 1, let tool = tools.first else { return GeneratedContent("required") }
       return GeneratedContent(orderedProperties: [
@@ -107,11 +102,6 @@ package struct RequestBuilder: Sendable {
         ("function", GeneratedContent(orderedProperties: [("name", GeneratedContent(tool.name))])),
       ])
     }
-  }
-
-  /// Whether the last entry is a tool output (a later round of a turn).
-  static func endsWithToolOutput(_ transcript: Transcript) -> Bool {
-    if case .toolOutput = transcript.last { true } else { false }
   }
 
   /// `response_format` for a schema, in the style's spelling.

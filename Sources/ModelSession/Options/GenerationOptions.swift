@@ -54,6 +54,11 @@ public struct GenerationOptions: Sendable, Equatable, Hashable, Codable {
   /// The longest response, in tokens; `nil` leaves it to the model.
   public var maximumResponseTokens: Int?
   /// Whether and how the model may call tools; `nil` means `.allowed`.
+  ///
+  /// A session asks for `.required` in the first generation of a turn only:
+  /// the generations after the tools' outputs are `.allowed`, so that the
+  /// model can answer and the turn can end. Skill deliveries and other entries
+  /// a profile adds before the first generation do not count as a round.
   public var toolCallingMode: ToolCallingMode?
 
   /// The sampling mode (the name providers read).

@@ -106,7 +106,7 @@ extension LanguageModelSession {
 
     let request = LanguageModelExecutorGenerationRequest(
       id: requestID, transcript: modified.history, enabledToolDefinitions: setup.toolDefinitions,
-      schema: schema, generationOptions: setup.generationOptions(for: prompt),
+      schema: schema, generationOptions: setup.generationOptions(for: prompt, round: round),
       contextOptions: ContextOptions(reasoningLevel: setup.resolution.reasoningLevel))
     var record = GenerationRecord(
       requestID: requestID, turnIndex: turnIndex, round: round, date: Date(), storedHistory: storedHistory,

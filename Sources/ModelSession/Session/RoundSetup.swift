@@ -44,10 +44,14 @@ struct RoundSetup {
     }
   }
 
-  /// The generation options of a request: the prompt's, with the profile's
-  /// temperature where the prompt sets none.
-  func generationOptions(for prompt: Transcript.Prompt) -> GenerationOptions {
+  /// The generation options of round `round` of a turn: the prompt's, with
+  /// the profile's temperature where the prompt sets none. `.required` tool
+  /// calling holds for the first round only; the rounds after the tools'
+  /// outputs are `.allowed`, so that the model can answer and the tool loop
+  /// can end.
+  func generationOptions(for prompt: Transcript.Prompt, round: Int) -> GenerationOptions {
     var options = prompt.options
+    if round > 0, options.toolCallingMode == .required { options.toolCallingMode = .allowed }
     if options.temperature == nil { options.temperature = resolution.temperature }
     return options
   }
