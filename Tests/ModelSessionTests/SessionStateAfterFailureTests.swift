@@ -38,6 +38,31 @@ import Testing
     #expect(session.transcript.map(\.kindName) == ["prompt", "response", "prompt", "response"])
   }
 
+  @Test func `a refused second request leaves the running turn responding, so a third is refused too`()
+    async throws
+  {
+    let started = TestSignal()
+    let script = ModelScript([.stall(signalling: started), .text("After.")])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
+    let running = Task { try await session.respond(to: "slow") }
+    try await started.wait(upTo: .seconds(30))
+    await #expect(throws: LanguageModelSession.SessionError.concurrentRequests) {
+      try await session.respond(to: "second")
+    }
+    // The refusal belongs to the second call: the first turn still runs.
+    #expect(session.isResponding)
+    await #expect(throws: LanguageModelSession.SessionError.concurrentRequests) {
+      try await session.streamResponse(to: "third").collect()
+    }
+    #expect(session.isResponding)
+    #expect(script.playedCount == 1)
+    running.cancel()
+    await #expect(throws: CancellationError.self) { try await running.value }
+    #expect(!session.isResponding)
+    try await session.respond(to: "fourth")
+    #expect(session.transcript.map(\.kindName) == ["prompt", "response"])
+  }
+
   @Test func `a model that finishes after the cancel does not commit the turn`() async throws {
     let streamed = TestSignal()
     let release = TestSignal()
