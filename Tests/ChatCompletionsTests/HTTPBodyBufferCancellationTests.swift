@@ -65,6 +65,33 @@ struct HTTPBodyBufferCancellationTests {
     #expect(buffer.offer(Data("late".utf8), canRefuse: true) == .consumerGone)
   }
 
+  @Test func `dropping a body before its end stops the transfer, after its end does not`() async throws {
+    let cancels = CancelCounter()
+    let buffer = HTTPBodyBuffer(highWaterMark: 10, cancelProducer: { cancels.increment() })
+    _ = buffer.offer(Data("one".utf8), canRefuse: true)
+    _ = buffer.offer(Data("two".utf8), canRefuse: true)
+    do {
+      // Leaving the loop early, as a caller that has what it needs does.
+      for try await piece in HTTPBody(buffer: buffer) {
+        #expect(piece == Data("one".utf8))
+        break
+      }
+    }
+    #expect(cancels.value == 1)
+    #expect(buffer.bufferedByteCount == 0)
+
+    let finished = CancelCounter()
+    let whole = HTTPBodyBuffer(highWaterMark: 10, cancelProducer: { finished.increment() })
+    _ = whole.offer(Data("all".utf8), canRefuse: true)
+    whole.finish()
+    do {
+      var pieces: [Data] = []
+      for try await piece in HTTPBody(buffer: whole) { pieces.append(piece) }
+      #expect(pieces == [Data("all".utf8)])
+    }
+    #expect(finished.value == 0)
+  }
+
   @Test func `bytes received before a transfer error are read before the error`() async throws {
     let buffer = HTTPBodyBuffer(highWaterMark: 10)
     _ = buffer.offer(Data("data: {}\n".utf8), canRefuse: true)
