@@ -42,10 +42,11 @@ import ModelSession
 /// entry when choosing the cut. A summary that would put the history over
 /// the budget, or a summarizer that fails or times out, makes the modifier
 /// drop the same turns instead and record a `fallback` note: the user's
-/// request never fails, and the budget holds. A summarizer that failed is
-/// not asked again for the same turns within `retryDelay`. The budget is
-/// only exceeded when the instructions and the current turn alone are
-/// larger; a note says so.
+/// request never fails, and the budget holds. (A generation cancelled while
+/// the summarizer runs ends with `CancellationError`: it does not fall back.)
+/// A summarizer that failed is not asked again for the same turns within
+/// `retryDelay`. The budget is only exceeded when the instructions and the
+/// current turn alone are larger; a note says so.
 ///
 /// The instructions count at their current size: when an instructions skill
 /// changes it, the cuts are computed again (at a generation whose prefix the
@@ -188,7 +189,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     let dropped = Self.keeping(entries, layout: layout, cut: lastCut, summary: nil)
     guard let summarizer else { return dropped }
     let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
-    return await summarized(
+    return try await summarized(
       entries, layout: layout, cuts: plan.cuts, lastCut: lastCut, summarizer: summarizer, dropped: dropped,
       keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom) + lastCut.reattachment.size
         + measure.size(lastCut.start..<entries.count), context: context)
@@ -245,11 +246,14 @@ public struct CompactingHistory: DynamicProfileModifier {
 
   /// The head, a summary of everything before the last cut, then the rest;
   /// `dropped` when the summary cannot be had or does not fit.
+  ///
+  /// - Throws: `CancellationError` when the generation is cancelled while the
+  ///   summarizer runs: a cancelled generation ends, it does not fall back.
   private func summarized(
     _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut],
     lastCut: CompactionPlan.Cut,
     summarizer: any LanguageModel, dropped: Transcript, keptSize: Int, context: ProfileModifierContext
-  ) async -> Transcript {
+  ) async throws -> Transcript {
     let memo = CompactionSummaries(
       model: summarizer, instructions: summaryOptions.instructions, timeout: summaryOptions.timeout,
       retryDelay: summaryOptions.retryDelay, store: summaryOptions.store)
@@ -261,6 +265,7 @@ public struct CompactingHistory: DynamicProfileModifier {
       summaryEntry = HistorySummary.entry(summary: text, postamble: summaryOptions.postamble)
       summaryTokens = try await tokenCounter.tokenCount(of: summaryEntry)
     } catch {
+      if Task.isCancelled { throw CancellationError() }
       context.record(
         GenerationNote(
           source: name, kind: .fallback,

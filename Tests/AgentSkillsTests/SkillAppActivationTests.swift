@@ -97,6 +97,30 @@ private struct AppActivatingTool: Tool {
     #expect(activations.loadedSkillNames == ["swift-style"])
   }
 
+  @Test func `an app delivery that reached the transcript is settled: later turns neither send nor note it`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let script = ModelScript([.text("Reviewed."), .text("Again."), .text("Once more.")])
+    let profile = Profile { catalog(activations) }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    await activations.activate("swift-style")
+    try await session.respond(to: "Review this.")
+    let delivered = try #require(session.latestGenerationRecord).notes.map(\.message)
+    #expect(delivered.contains { $0.hasPrefix("delivered the body of swift-style (by the app)") })
+
+    for prompt in ["And this.", "And that."] {
+      try await session.respond(to: prompt)
+      let notes = try #require(session.latestGenerationRecord).notes.filter { $0.source == "skills" }
+      #expect(notes.isEmpty, "\(prompt): \(notes.map(\.message))")
+    }
+    #expect(
+      script.requests[2].transcript.map(\.kindName) == [
+        "instructions", "prompt", "toolCalls", "toolOutput", "response", "prompt", "response", "prompt",
+      ])
+    #expect(toolOutputTexts(session.transcript) == [styleGuide])
+  }
+
   @Test func `an app activation of a body the model already sees sends nothing`() async throws {
     let activations = SkillActivations()
     let script = ModelScript([

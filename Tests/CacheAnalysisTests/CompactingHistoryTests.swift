@@ -114,6 +114,34 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
     #expect(modifierContext.notes.contains { $0.kind == .fallback })
   }
 
+  @Test func `cancelling a turn while the summarizer runs ends it without asking the model`() async throws {
+    let summarizing = TestSignal()
+    let summarizerScript = ModelScript([.stall(signalling: summarizing), .text("They talked about turns.")])
+    let mainScript = ModelScript([.text("The answer.")])
+    let profile = Profile { Instructions("You help.") }
+      .compactingHistory(
+        budget: 900, summarizer: ScriptedLanguageModel(script: summarizerScript),
+        summaryOptions: .init(store: SummaryStore()))
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: mainScript), profile: profile,
+      history: Transcript(entries: conversation(turns: 40)))
+    let before = session.transcript
+    let turn = Task { try await session.respond(to: "next") }
+    try await summarizing.wait(upTo: .seconds(60))
+    turn.cancel()
+    await #expect(throws: CancellationError.self) { try await turn.value }
+    // Cancelled, not a failed summarizer: no fallback generation reaches the main model.
+    #expect(mainScript.playedCount == 0)
+    #expect(session.latestGenerationRecord == nil)
+    #expect(session.transcript == before)
+
+    // The next turn asks the summarizer again and sends its summary.
+    try await session.respond(to: "next")
+    let sent = try #require(mainScript.requests.first).transcript
+    #expect(HistorySummary.summaryText(of: sent[1]) == "They talked about turns.")
+    #expect(session.latestGenerationRecord?.notes.contains { $0.kind == .fallback } == false)
+  }
+
   @Test func `bad sizes are rejected with a typed error`() async throws {
     let history = Transcript(entries: conversation(turns: 1))
     await #expect(

@@ -124,6 +124,34 @@ import Testing
     #expect(result[1].isHistorySummary)
   }
 
+  @Test func `emptying the store forgets a recent failure and every summary`() async throws {
+    behaviour.fails = true
+    let history = conversation(turns: 8)
+    let patient = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      options: .init(retryDelay: .seconds(600), store: store))
+    let failed = try await patient.transformHistory(history, in: Make.context())
+    #expect(!failed.contains { $0.isHistorySummary })
+    #expect(behaviour.calls == 1)
+
+    // Within the retry delay, but the store was emptied: the summarizer is asked again.
+    await store.removeAll()
+    behaviour.fails = false
+    let context = Make.context()
+    let summarized = try await patient.transformHistory(history, in: context)
+    #expect(behaviour.calls == 2)
+    #expect(summarized[1].isHistorySummary)
+    #expect(!context.notes.contains { $0.kind == .fallback })
+    #expect(await store.count == 1)
+
+    // The summary is forgotten too: the same range is summarized anew.
+    await store.removeAll()
+    #expect(await store.count == 0)
+    let again = try await patient.transformHistory(history, in: Make.context())
+    #expect(behaviour.calls == 3)
+    #expect(HistorySummary.summaryText(of: again[1])?.hasPrefix("Summary #3 ") == true)
+  }
+
   @Test func `a summarizer that stalls times out and falls back`() async throws {
     let script = ModelScript([.stall()])
     let modifier = SummarizeHistory(

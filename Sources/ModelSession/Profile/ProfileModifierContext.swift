@@ -3,7 +3,9 @@ import Synchronization
 /// What a modifier knows about the generation it runs for, and where it
 /// records notes for the generation record.
 public final class ProfileModifierContext: Sendable {
-  /// The index of the turn in the session, from 0.
+  /// The index of the turn in the session, from 0: the number of turns the
+  /// transcript held when the turn began (a failed or cancelled turn is rolled
+  /// back, so the next turn has the same index).
   public let turnIndex: Int
   /// The generation's round in the turn's tool loop: 0 for the first generation after the prompt.
   public let round: Int

@@ -32,7 +32,9 @@ public struct GenerationRecord: Sendable, Equatable, Codable {
 
   /// The request's id.
   public var requestID: UUID
-  /// The turn's index in the session, from 0.
+  /// The turn's index in the session, from 0: the number of turns the
+  /// transcript held when the turn began (a failed or cancelled turn is rolled
+  /// back, so the next turn has the same index).
   public var turnIndex: Int
   /// The generation's round in the turn's tool loop, from 0.
   public var round: Int

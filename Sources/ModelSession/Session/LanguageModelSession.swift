@@ -100,11 +100,14 @@ public final class LanguageModelSession: Sendable {
   /// The tokens used by every completed turn of the session.
   public var usage: GenerationUsage { state.withLock { $0.usage } }
 
-  /// The record of the latest generation.
+  /// The record of the latest generation (see ``generationRecords``).
   public var latestGenerationRecord: GenerationRecord? { state.withLock { $0.latestRecord } }
 
-  /// The records of the generations that follow, as they complete or fail.
-  /// Each access makes a new stream; it ends when the session is released.
+  /// The records of the generations that follow, as they complete, fail or
+  /// are cancelled. A generation has a record once its request is built: one
+  /// that ends before (the profile or a history modifier throws, or the turn
+  /// is cancelled while a modifier runs) has none. Each access makes a new
+  /// stream; it ends when the session is released.
   public var generationRecords: AsyncStream<GenerationRecord> {
     let (stream, continuation) = AsyncStream<GenerationRecord>.makeStream()
     let id = UUID()
