@@ -260,4 +260,54 @@ import Testing
     #expect(prompt.contains("Assistant called the tool weather with "))
     #expect(prompt.contains("The tool weather returned: light rain, 7°C\n"))
   }
+
+  @Test func `a summary is not reused for another summarizer's instructions`() async throws {
+    let history = conversation(turns: 8)
+    let terse = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      instructions: Instructions("Summarize tersely."),
+      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: store))
+    let byDefault = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    let byTerse = try await terse.transformHistory(history, in: Make.context())
+    // The same range, asked of a summarizer told otherwise: a second call, a second summary.
+    #expect(behaviour.calls == 2)
+    #expect(HistorySummary.summaryText(of: byDefault[1])?.hasPrefix("Summary #1 ") == true)
+    #expect(HistorySummary.summaryText(of: byTerse[1])?.hasPrefix("Summary #2 ") == true)
+  }
+
+  @Test func `a summary is not reused when the summary already in the head is another`() async throws {
+    var results: [Transcript] = []
+    for liking in ["tea", "coffee"] {
+      let old = HistorySummary.entry(summary: "The user likes \(liking).", postamble: "Carry on.")
+      let history = Transcript(
+        entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
+      results.append(try await modifier(.entries(10)).transformHistory(history, in: Make.context()))
+    }
+    #expect(behaviour.calls == 2)
+    #expect(behaviour.prompts.count == 2)
+    #expect(
+      behaviour.prompts.last?.contains("The summary of the conversation so far:\n\nThe user likes coffee.")
+        == true)
+    #expect(HistorySummary.summaryText(of: results[1][1])?.hasPrefix("Summary #2 ") == true)
+  }
+
+  @Test func `a summary is not reused when an entry it stands for was rewritten under the same id`()
+    async throws
+  {
+    // conversation(turns: 6) with r1 rewritten; threshold 10, fraction 0.75: p1 to r3 are
+    // summarized (see above). The two texts share their first 12 characters, so their segment
+    // ids ("s-answer r1 wa") are the same too: only the content tells them apart.
+    var results: [Transcript] = []
+    for answer in ["answer r1 was yes", "answer r1 was no"] {
+      let history = Transcript(
+        entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1", answer)]
+          + (2...5).flatMap(Make.turn) + [Make.prompt("p6")])
+      results.append(
+        try await modifier(.entries(10), fraction: 0.75).transformHistory(history, in: Make.context()))
+    }
+    #expect(behaviour.calls == 2)
+    #expect(behaviour.prompts.last?.contains("answer r1 was no") == true)
+    #expect(Array(results[1].ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
+    #expect(HistorySummary.summaryText(of: results[1][1])?.hasPrefix("Summary #2 ") == true)
+  }
 }
