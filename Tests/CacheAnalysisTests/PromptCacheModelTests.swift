@@ -144,6 +144,23 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(moved.promptTokenCount == 148)
   }
 
+  @Test func `an entry rewritten at the place the previous request held it is rendered again`()
+    async throws
+  {
+    // The second request finds p1 rendered (by id); the third has p1 rewritten under the same id
+    // at the same place: 100 + 10 + 3 + 30 + 5 = 148 tokens, of which the tool and the
+    // instructions (110) are still cached.
+    let rewritten = Transcript.Entry.prompt(
+      Transcript.Prompt(id: p1.id, segments: [textSegment(words(3, tag: "x"))]))
+    let second = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    let third = record(sent: [instructions, rewritten, r1, p2], tools: [search], turn: 2)
+    let runs = try await reports([first, second, third])
+    try #require(runs.count == 3)
+    #expect(runs[1].reusedTokenCount == 160)
+    #expect(runs[2].promptTokenCount == 148)
+    #expect(runs[2].reusedTokenCount == 110)
+  }
+
   @Test func `blocks come in server order and ignore entry ids`() async throws {
     let model = PromptCacheModel(tokenCounter: WordTokenCounter())
     let schema = Int.generationSchema

@@ -196,6 +196,24 @@ import Testing
     #expect(try first.jsonData() == again.jsonData())
   }
 
+  @Test func `each new summary folds in the latest one, not an older one`() async throws {
+    // The history grows a turn at a time from 8 to 20 turns over a threshold of 10 entries:
+    // every few turns a new cut, and a new summary that must fold in the one before it.
+    let modifier = modifier(.entries(10))
+    for turns in 8...20 {
+      _ = try await modifier.transformHistory(conversation(turns: turns), in: Make.context())
+    }
+    let prompts = behaviour.prompts
+    try #require(prompts.count >= 3)
+    // The first summary has nothing to fold; summary k + 1 folds in "Summary #k of … bytes."
+    #expect(!prompts[0].contains("The summary of the conversation so far"))
+    for (index, prompt) in prompts.enumerated().dropFirst() {
+      #expect(
+        prompt.contains("The summary of the conversation so far:\n\nSummary #\(index) of"),
+        "summary \(index + 1) does not fold in summary \(index)")
+    }
+  }
+
   @Test func `the cut moves in large steps: few compactions over many turns`() async throws {
     var prefixes: Set<[String]> = []
     for turns in 2...60 {

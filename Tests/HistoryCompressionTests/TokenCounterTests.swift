@@ -136,6 +136,22 @@ import Testing
     #expect(cache.counts(for: ["f"]) == [6])
   }
 
+  @Test func `an id looked up again is remembered once, so the count stays the number of ids`() {
+    let cache = TokenCountCache(capacity: 2)
+    cache.store([("a", 1), ("b", 2)])
+    // The newer generation was full: a and b become the older one, c starts the newer one.
+    cache.store([("c", 3)])
+    #expect(cache.count == 3)
+    // a moves to the newer generation: still three ids, not a fourth copy of a.
+    #expect(cache.counts(for: ["a"]) == [1])
+    #expect(cache.count == 3)
+    // b is stored again with another count: the newer generation (c, a) was full, so it becomes
+    // the older one and b starts the newer one; b's old count is gone.
+    cache.store([("b", 20)])
+    #expect(cache.count == 3)
+    #expect(cache.counts(for: ["a", "b", "c"]) == [1, 20, 3])
+  }
+
   @Test func `counters with the same settings share one cache`() {
     #expect(EstimatingTokenCounter().cache === EstimatingTokenCounter().cache)
     #expect(EstimatingTokenCounter().cache !== EstimatingTokenCounter(bytesPerToken: 3).cache)

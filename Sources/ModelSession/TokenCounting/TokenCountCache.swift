@@ -63,6 +63,8 @@ public final class TokenCountCache: Sendable {
   }
 
   private static func insert(_ id: String, _ count: Int, into state: inout State, capacity: Int) {
+    // An id moves from the older generation to the newer one: it is remembered once.
+    state.previous[id] = nil
     if state.current.count >= capacity {
       state.previous = state.current
       state.current = [:]
