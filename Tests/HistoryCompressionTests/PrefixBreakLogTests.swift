@@ -63,4 +63,20 @@ import Testing
     let a = Transcript(entries: [Self.lists, a1, Make.response("ra1", "ok"), Self.prompt("a2", tokens: 300)])
     #expect(try await modifier.transformHistory(a, in: Make.context()) == a)
   }
+
+  @Test func `each conversation's prefix is remembered apart, even when they take turns`() async throws {
+    let log = PrefixBreakLog()
+    let modifier = Self.compacting(log)
+    let a1 = Self.prompt("a1", tokens: 100)
+    let b1 = Self.prompt("b1", tokens: 100)
+    _ = try await modifier.transformHistory(Transcript(entries: [Self.brief, a1]), in: Make.context())
+    _ = try await modifier.transformHistory(Transcript(entries: [Self.brief, b1]), in: Make.context())
+    // Conversation a switches "Use lists." on at 4 entries (422 tokens): a break, cut to the target.
+    let a = Transcript(entries: [Self.lists, a1, Make.response("ra1", "ok"), Self.prompt("a2", tokens: 300)])
+    #expect(try await modifier.transformHistory(a, in: Make.context()).ids == ["instructions", "a2"])
+    // Conversation b still says "Be brief.", as before: no break, and 422 tokens are under the budget.
+    let b = Transcript(entries: [Self.brief, b1, Make.response("rb1", "ok"), Self.prompt("b2", tokens: 300)])
+    #expect(try await modifier.transformHistory(b, in: Make.context()) == b)
+    #expect(await log.count == 2)
+  }
 }
