@@ -196,6 +196,17 @@ import Testing
     #expect(try first.jsonData() == again.jsonData())
   }
 
+  @Test func `a summary entry's id changes with its summary, so counts cached by id are not reused`() {
+    // Token counters and render caches remember entries by id (`ServerTokenCounter` counts a
+    // prompt once per id): a new summary under the old id would keep the old summary's count.
+    let first = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
+    let second = HistorySummary.entry(summary: "The user likes coffee.", postamble: "Carry on.")
+    let again = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
+    #expect(first.id != second.id)
+    #expect(first.id == again.id)
+    #expect(first.id.hasPrefix(HistorySummary.entryIDPrefix))
+  }
+
   @Test func `each new summary folds in the latest one, not an older one`() async throws {
     // The history grows a turn at a time from 8 to 20 turns over a threshold of 10 entries:
     // every few turns a new cut, and a new summary that must fold in the one before it.
