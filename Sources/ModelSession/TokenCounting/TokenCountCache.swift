@@ -23,7 +23,7 @@ public final class TokenCountCache: Sendable {
     self.capacity = max(1, capacity)
   }
 
-  /// The number of ids remembered.
+  /// The number of ids remembered; an id counts once, in whichever generation holds it.
   public var count: Int {
     state.withLock { $0.current.count + $0.previous.count }
   }
