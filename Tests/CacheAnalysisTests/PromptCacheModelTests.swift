@@ -144,6 +144,23 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(moved.promptTokenCount == 148)
   }
 
+  @Test func `an entry rewritten at the place the previous request held it is rendered again`()
+    async throws
+  {
+    // The second request finds p1 rendered (by id); the third has p1 rewritten under the same id
+    // at the same place: 100 + 10 + 3 + 30 + 5 = 148 tokens, of which the tool and the
+    // instructions (110) are still cached.
+    let rewritten = Transcript.Entry.prompt(
+      Transcript.Prompt(id: p1.id, segments: [textSegment(words(3, tag: "x"))]))
+    let second = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    let third = record(sent: [instructions, rewritten, r1, p2], tools: [search], turn: 2)
+    let runs = try await reports([first, second, third])
+    try #require(runs.count == 3)
+    #expect(runs[1].reusedTokenCount == 160)
+    #expect(runs[2].promptTokenCount == 148)
+    #expect(runs[2].reusedTokenCount == 110)
+  }
+
   @Test func `blocks come in server order and ignore entry ids`() async throws {
     let model = PromptCacheModel(tokenCounter: WordTokenCounter())
     let schema = Int.generationSchema
@@ -162,6 +179,51 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
           instructionsEntry(words(10, tag: "i")), promptEntry(words(20, tag: "p")),
         ])))
     #expect(prompt.commonBlockCount(with: again) == prompt.blocks.count)
+  }
+
+  @Test func `a tool call's id and an image's bytes are part of their blocks, the entry ids are not`()
+    async throws
+  {
+    // One model renders all of them, as it does a session's generations: a block
+    // rendered before must not stand in for one the server would read differently.
+    let model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    func render(_ entries: [Transcript.Entry]) async throws -> RenderedPrompt {
+      try await model.render(PromptRequest(toolDefinitions: [], transcript: Transcript(entries: entries)))
+    }
+    func calls(entryID: String, callID: String) -> Transcript.Entry {
+      .toolCalls(
+        Transcript.ToolCalls(
+          id: entryID,
+          [Transcript.ToolCall(id: callID, toolName: "search", arguments: GeneratedContent(properties: [:]))])
+      )
+    }
+    func image(entryID: String, bytes: [UInt8]) -> Transcript.Entry {
+      .prompt(
+        Transcript.Prompt(
+          id: entryID,
+          segments: [
+            .attachment(
+              Transcript.AttachmentSegment(
+                id: entryID + "-image",
+                content: .image(Transcript.ImageAttachment(data: Data(bytes), mimeType: "image/png"))))
+          ]))
+    }
+    let called = try await render([instructions, p1, calls(entryID: "t1", callID: "call-1")])
+    #expect(called.blocks.count == 3)
+    // Another call id (same tool, same arguments): the server reads another call.
+    let recalled = try await render([instructions, p1, calls(entryID: "t2", callID: "call-2")])
+    #expect(called.commonBlockCount(with: recalled) == 2)
+    // The same call under another entry id: the server reads the same tokens.
+    let copied = try await render([instructions, p1, calls(entryID: "t3", callID: "call-1")])
+    #expect(called.commonBlockCount(with: copied) == 3)
+
+    let shown = try await render([instructions, image(entryID: "i1", bytes: [1, 2, 3])])
+    #expect(shown.blocks.count == 2)
+    // Other bytes of the same size and type: another image.
+    let other = try await render([instructions, image(entryID: "i2", bytes: [3, 2, 1])])
+    #expect(shown.commonBlockCount(with: other) == 1)
+    let same = try await render([instructions, image(entryID: "i3", bytes: [1, 2, 3])])
+    #expect(shown.commonBlockCount(with: same) == 2)
   }
 
   @Test func `bad settings are rejected with a typed error`() {

@@ -275,6 +275,32 @@ func `the tokenizer finds llama.cpp's endpoint, or reports that there is none`()
   #expect(noTokenizer.requests.count == 2, "the second call must not ask again")
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `the tokenizer remembers llama-cpp-python's endpoint and asks only it afterwards`() async throws {
+  let pythonServer = InMemoryTransport { request in
+    guard request.url.path == "/extras/tokenize" else { return .json(404, #"{"detail":"Not Found"}"#) }
+    let body = try JSONDecoder().decode([String: String].self, from: request.body ?? Data())
+    guard body["model"] == "m" else { return .json(400, #"{"detail":"no model"}"#) }
+    let tokens = (body["input"] ?? "").split(separator: " ").indices.map(String.init).joined(separator: ",")
+    return .json(200, #"{"tokens":[\#(tokens)]}"#)
+  }
+  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
+  let tokenizer = ServerTokenizer(
+    client: ChatCompletionsClient(
+      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: pythonServer),
+    model: "m")
+  // The first call tries llama.cpp's endpoint, then llama-cpp-python's, which answers.
+  #expect(
+    try await tokenizer.tokenize("one two three")
+      == ServerTokenization(tokens: [0, 1, 2], endpoint: .llamaCppPython))
+  #expect(await tokenizer.detectedEndpoint == .llamaCppPython)
+  // Later calls go to the endpoint that answered, and only to it.
+  #expect(
+    try await tokenizer.tokenize("four five")
+      == ServerTokenization(tokens: [0, 1], endpoint: .llamaCppPython))
+  #expect(pythonServer.requests.map(\.url.path) == ["/tokenize", "/extras/tokenize", "/extras/tokenize"])
+}
+
 @Test(.timeLimit(.minutes(10))) func `the tokenizer throws public errors`() async throws {
   let failing = InMemoryTransport(.json(500, #"{"error":{"message":"tokenizer crashed"}}"#))
   let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))

@@ -224,6 +224,35 @@ import Testing
     #expect(try first.jsonData() == again.jsonData())
   }
 
+  @Test func `a summary entry's id changes with its summary, so counts cached by id are not reused`() {
+    // Token counters and render caches remember entries by id (`ServerTokenCounter` counts a
+    // prompt once per id): a new summary under the old id would keep the old summary's count.
+    let first = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
+    let second = HistorySummary.entry(summary: "The user likes coffee.", postamble: "Carry on.")
+    let again = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
+    #expect(first.id != second.id)
+    #expect(first.id == again.id)
+    #expect(first.id.hasPrefix(HistorySummary.entryIDPrefix))
+  }
+
+  @Test func `each new summary folds in the latest one, not an older one`() async throws {
+    // The history grows a turn at a time from 8 to 20 turns over a threshold of 10 entries:
+    // every few turns a new cut, and a new summary that must fold in the one before it.
+    let modifier = modifier(.entries(10))
+    for turns in 8...20 {
+      _ = try await modifier.transformHistory(conversation(turns: turns), in: Make.context())
+    }
+    let prompts = behaviour.prompts
+    try #require(prompts.count >= 3)
+    // The first summary has nothing to fold; summary k + 1 folds in "Summary #k of … bytes."
+    #expect(!prompts[0].contains("The summary of the conversation so far"))
+    for (index, prompt) in prompts.enumerated().dropFirst() {
+      #expect(
+        prompt.contains("The summary of the conversation so far:\n\nSummary #\(index) of"),
+        "summary \(index + 1) does not fold in summary \(index)")
+    }
+  }
+
   @Test func `the cut moves in large steps: few compactions over many turns`() async throws {
     var prefixes: Set<[String]> = []
     for turns in 2...60 {
@@ -287,5 +316,55 @@ import Testing
     let prompt = try #require(behaviour.prompts.first)
     #expect(prompt.contains("Assistant called the tool weather with "))
     #expect(prompt.contains("The tool weather returned: light rain, 7°C\n"))
+  }
+
+  @Test func `a summary is not reused for another summarizer's instructions`() async throws {
+    let history = conversation(turns: 8)
+    let terse = SummarizeHistory(
+      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      instructions: Instructions("Summarize tersely."),
+      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: store))
+    let byDefault = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    let byTerse = try await terse.transformHistory(history, in: Make.context())
+    // The same range, asked of a summarizer told otherwise: a second call, a second summary.
+    #expect(behaviour.calls == 2)
+    #expect(HistorySummary.summaryText(of: byDefault[1])?.hasPrefix("Summary #1 ") == true)
+    #expect(HistorySummary.summaryText(of: byTerse[1])?.hasPrefix("Summary #2 ") == true)
+  }
+
+  @Test func `a summary is not reused when the summary already in the head is another`() async throws {
+    var results: [Transcript] = []
+    for liking in ["tea", "coffee"] {
+      let old = HistorySummary.entry(summary: "The user likes \(liking).", postamble: "Carry on.")
+      let history = Transcript(
+        entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
+      results.append(try await modifier(.entries(10)).transformHistory(history, in: Make.context()))
+    }
+    #expect(behaviour.calls == 2)
+    #expect(behaviour.prompts.count == 2)
+    #expect(
+      behaviour.prompts.last?.contains("The summary of the conversation so far:\n\nThe user likes coffee.")
+        == true)
+    #expect(HistorySummary.summaryText(of: results[1][1])?.hasPrefix("Summary #2 ") == true)
+  }
+
+  @Test func `a summary is not reused when an entry it stands for was rewritten under the same id`()
+    async throws
+  {
+    // conversation(turns: 6) with r1 rewritten; threshold 10, fraction 0.75: p1 to r3 are
+    // summarized (see above). The two texts share their first 12 characters, so their segment
+    // ids ("s-answer r1 wa") are the same too: only the content tells them apart.
+    var results: [Transcript] = []
+    for answer in ["answer r1 was yes", "answer r1 was no"] {
+      let history = Transcript(
+        entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1", answer)]
+          + (2...5).flatMap(Make.turn) + [Make.prompt("p6")])
+      results.append(
+        try await modifier(.entries(10), fraction: 0.75).transformHistory(history, in: Make.context()))
+    }
+    #expect(behaviour.calls == 2)
+    #expect(behaviour.prompts.last?.contains("answer r1 was no") == true)
+    #expect(Array(results[1].ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
+    #expect(HistorySummary.summaryText(of: results[1][1])?.hasPrefix("Summary #2 ") == true)
   }
 }

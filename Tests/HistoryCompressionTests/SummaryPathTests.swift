@@ -78,6 +78,42 @@ import Testing
     #expect(counts == [1, 1])
   }
 
+  @Test func `a summary made without pinned turns is not reused by a modifier that pins the first turn`()
+    async throws
+  {
+    // The four saved turns of 101 tokens and turn 5 (2 + 4 × 101 + 100 = 506 tokens, over the
+    // budget of 500): both modifiers cut before turn 5. Without pinned turns the summary stands
+    // for turns 1 to 4 (8 entries); with the first turn pinned, for turns 2 to 4 (6 entries).
+    let saved = Transcript(
+      entries: (1...4).flatMap { turn in
+        [Make.prompt("p\(turn)", Self.prompt(turn)), Make.response("r\(turn)", "ok")]
+      })
+    let store = SummaryStore()
+    // One summarizer (one memo key for it) for both sessions.
+    let summarizer = ScriptedLanguageModel(
+      script: ModelScript([.text("Turns one to four."), .text("Turns two to four.")]))
+    var summaries: [String?] = []
+    var notes: [[String]] = []
+    for pinned in [0, 150] {
+      let profile = Profile { Instructions("Be brief.") }
+        .compactingHistory(
+          tokenBudget: 500, pinnedTokens: pinned, model: summarizer,
+          tokenCounter: WordTokenCounter(toolDefinitionTokens: 10),
+          options: .init(store: store, prefixBreaks: PrefixBreakLog()))
+      let main = ScriptedLanguageModel(script: ModelScript([.text("ok")]))
+      let session = LanguageModelSession(model: main, profile: profile, history: saved)
+      var records = session.generationRecords.makeAsyncIterator()
+      try await session.respond(to: Self.prompt(5))
+      let record = try #require(await records.next())
+      summaries.append(
+        record.sentTranscript.first { $0.isHistorySummary }.flatMap(HistorySummary.summaryText))
+      notes.append(record.notes.filter { $0.message.hasPrefix("summarized") }.map(\.message))
+    }
+    #expect(summarizer.script.requests.count == 2)
+    #expect(summaries == ["Turns one to four.", "Turns two to four."])
+    #expect(notes == [["summarized 8 entries"], ["summarized 6 entries"]])
+  }
+
   @Test func `summarizeHistory with a token threshold counts its summary and never goes over`() async throws {
     // A summary of 80 words: more than the 62 set aside (a quarter of half of 500).
     let long = (0..<80).map { "s\($0)" }.joined(separator: " ")

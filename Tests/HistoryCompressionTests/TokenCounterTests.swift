@@ -136,8 +136,50 @@ import Testing
     #expect(cache.counts(for: ["f"]) == [6])
   }
 
+  @Test func `an id looked up again is remembered once, so the count stays the number of ids`() {
+    let cache = TokenCountCache(capacity: 2)
+    cache.store([("a", 1), ("b", 2)])
+    // The newer generation was full: a and b become the older one, c starts the newer one.
+    cache.store([("c", 3)])
+    #expect(cache.count == 3)
+    // a moves to the newer generation: still three ids, not a fourth copy of a.
+    #expect(cache.counts(for: ["a"]) == [1])
+    #expect(cache.count == 3)
+    // b is stored again with another count: the newer generation (c, a) was full, so it becomes
+    // the older one and b starts the newer one; b's old count is gone.
+    cache.store([("b", 20)])
+    #expect(cache.count == 3)
+    #expect(cache.counts(for: ["a", "b", "c"]) == [1, 20, 3])
+  }
+
   @Test func `counters with the same settings share one cache`() {
     #expect(EstimatingTokenCounter().cache === EstimatingTokenCounter().cache)
     #expect(EstimatingTokenCounter().cache !== EstimatingTokenCounter(bytesPerToken: 3).cache)
+  }
+
+  @Test func `counters that differ only in framing do not give each other their cached counts`() {
+    // The shared caches are process-wide: an id of its own keeps other tests' counts out.
+    let calls = Make.calls("framing-\(UUID().uuidString)", ["c"])
+    // "weather" + {"city":"Oslo"} = 22 bytes → 6 tokens; framing 4 adds 4 for the entry and 4 for the call.
+    #expect(EstimatingTokenCounter(framingTokenCount: 0).tokenCounts(of: [calls]) == [6])
+    #expect(EstimatingTokenCounter(framingTokenCount: 4).tokenCounts(of: [calls]) == [14])
+    #expect(EstimatingTokenCounter(framingTokenCount: 0).tokenCounts(of: [calls]) == [6])
+  }
+
+  @Test func `counters that differ only in image cost do not give each other their cached counts`() {
+    // A prompt with structured content goes through the cache: "hi" as JSON ("hi", 4 bytes) is 1 token.
+    let prompt = Transcript.Entry.prompt(
+      Transcript.Prompt(
+        id: "image-cost-\(UUID().uuidString)",
+        segments: [
+          .structure(Transcript.StructuredSegment(id: "s", content: GeneratedContent(kind: .string("hi")))),
+          .attachment(
+            Transcript.AttachmentSegment(
+              id: "a", content: .image(Transcript.ImageAttachment(data: Data([1]), mimeType: "image/png")))),
+        ]))
+    #expect(
+      EstimatingTokenCounter(imageTokenCount: 100, framingTokenCount: 0).tokenCounts(of: [prompt]) == [101])
+    #expect(
+      EstimatingTokenCounter(imageTokenCount: 200, framingTokenCount: 0).tokenCounts(of: [prompt]) == [201])
   }
 }

@@ -23,7 +23,7 @@ public final class TokenCountCache: Sendable {
     self.capacity = max(1, capacity)
   }
 
-  /// The number of ids remembered.
+  /// The number of ids remembered; an id counts once, in whichever generation holds it.
   public var count: Int {
     state.withLock { $0.current.count + $0.previous.count }
   }
@@ -63,6 +63,8 @@ public final class TokenCountCache: Sendable {
   }
 
   private static func insert(_ id: String, _ count: Int, into state: inout State, capacity: Int) {
+    // An id moves from the older generation to the newer one: it is remembered once.
+    state.previous[id] = nil
     if state.current.count >= capacity {
       state.previous = state.current
       state.current = [:]
