@@ -304,6 +304,10 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     #expect(budget.shortened("Ends.\u{301} here. More.") == "Ends.\u{301} here.")
     // ASCII first, then a non-ASCII sentence end: "Café." ends at its period.
     #expect(budget.shortened("Brews café. Then more.") == "Brews café.")
+    // Every sentence end of the ASCII path ends a sentence beyond ASCII too.
+    #expect(budget.shortened("Revisa código? Sí. Más.") == "Revisa código?")
+    #expect(budget.shortened("Prüft Code! Dann mehr.") == "Prüft Code!")
+    #expect(budget.shortened("Prüft Code. Dann mehr.") == "Prüft Code.")
     let five = SkillCatalogBudget(tokens: 10, descriptionCharacterLimit: 5)
     // Eight characters of 3 bytes each, no space: 4 characters and the ellipsis.
     #expect(five.shortened("日本語のテキスト") == "日本語の…")
