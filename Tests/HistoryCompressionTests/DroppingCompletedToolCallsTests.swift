@@ -33,6 +33,21 @@ import Testing
     #expect(result == history)
   }
 
+  @Test func `keeps an answered earlier call whose output is retained context, drops its neighbour`()
+    async throws
+  {
+    let body = Transcript.Entry.toolOutput(
+      Transcript.ToolOutput(
+        id: "skill", toolName: "activate_skill", segments: [Make.text("Use guard.")],
+        metadata: [RetainedContext.metadataKey: GeneratedContent("swift-style")]))
+    let history = Transcript(entries: [
+      Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["skill"]), body, Make.calls("t1b", ["w"]),
+      Make.output("w"), Make.response("r1"), Make.prompt("p2"),
+    ])
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context())
+    #expect(result.ids == ["instructions", "p1", "t1", "skill", "r1", "p2"])
+  }
+
   @Test func `keeps calls that no response followed`() async throws {
     let history = Transcript(entries: [
       Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["a"]), Make.output("a"), Make.prompt("p2"),
