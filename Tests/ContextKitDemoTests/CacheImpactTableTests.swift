@@ -62,6 +62,8 @@ private let fourGenerations: [CacheImpactReport] = {
     #expect(CacheImpactTable.percent(0) == "0.0")
     #expect(CacheImpactTable.signedPercent(0.025) == "+2.5%")
     #expect(CacheImpactTable.signedPercent(-0.003) == "-0.3%")
+    // A prediction that matches the server exactly is no miss below it.
+    #expect(CacheImpactTable.signedPercent(0) == "+0.0%")
   }
 
   @Test func `a run's analysis on the page: totals line, causes, every invalidation, every generation`() {
