@@ -1,6 +1,7 @@
 import Foundation
 import HistoryCompression
 import ModelSession
+import TestSupport
 import Testing
 
 /// One random case: a transcript, and a pipeline of modifiers with random settings.

@@ -1,5 +1,6 @@
 import HistoryCompression
 import ModelSession
+import TestSupport
 import Testing
 
 /// The worked example of docs/history.md: a profile's modifiers, run in the order a session runs them.

@@ -1,5 +1,6 @@
 import HistoryCompression
 import ModelSession
+import TestSupport
 import Testing
 
 /// What `PrefixBreakLog` remembers between generations, seen through the

@@ -1,5 +1,6 @@
 import HistoryCompression
 import ModelSession
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct `Rolling window` {

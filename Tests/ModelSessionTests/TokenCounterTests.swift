@@ -1,6 +1,6 @@
 import Foundation
-import HistoryCompression
 import ModelSession
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct `Estimating token counter` {
