@@ -41,6 +41,9 @@ func `compact JSON round-trips byte for byte`(text: String) throws {
 @Test(.timeLimit(.minutes(10))) func `unicode escapes decode, including surrogate pairs`() throws {
   let content = try GeneratedContent(json: #""\u0041\u00e9\u20AC\ud83d\ude00\uD834\uDD1E""#)
   #expect(try content.value(String.self) == "Aé€😀𝄞")
+  // Each end of the one-, two- and three-byte UTF-8 ranges.
+  let edges = try GeneratedContent(json: #""\u007F\u0080\u07FF\u0800\uFFFF""#)
+  #expect(try edges.value(String.self).unicodeScalars.map(\.value) == [0x7F, 0x80, 0x7FF, 0x800, 0xFFFF])
 }
 
 @Test(.timeLimit(.minutes(10))) func `simple escapes decode`() throws {

@@ -60,6 +60,10 @@ private let malformedDocuments: [MalformedJSON] = [
   .init(
     text: "\"a\tb\"", offset: 2, line: 1, column: 3,
     message: "control character U+0009 in string must be escaped"),
+  // After an escape the string takes the parser's other path; it refuses the same.
+  .init(
+    text: "\"a\\nb\u{01}\"", offset: 5, line: 1, column: 6,
+    message: "control character U+0001 in string must be escaped"),
   .init(text: #""\x""#, offset: 1, line: 1, column: 2, message: "invalid escape sequence '\\x'"),
   .init(
     text: #""\u12G4""#, offset: 5, line: 1, column: 6,

@@ -68,6 +68,23 @@ import Testing
     #expect(script.requests.suffix(2).map(\.generationOptions.toolCallingMode) == [.disallowed, .disallowed])
   }
 
+  @Test func `arguments that are empty or only white space are an empty object, and the tool runs`()
+    async throws
+  {
+    let clock = ClockTool()
+    let script = ModelScript([
+      .toolCall(name: "clock", arguments: " \n\t"), .toolCall(name: "clock", arguments: ""), .text("Noon."),
+    ])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), profile: Profile { clock })
+    try await session.respond(to: "Time?")
+    #expect(clock.calls.all == ["{}", "{}"])
+    let outputs = session.transcript.compactMap { entry -> String? in
+      if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+    }
+    #expect(outputs == ["It is noon.", "It is noon."])
+  }
+
   @Test func `a call to an unknown tool is answered to the model, which corrects itself`() async throws {
     let script = ModelScript([
       .toolCall(name: "wether", arguments: #"{"city":"Oslo"}"#),
@@ -157,6 +174,24 @@ import Testing
       if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
     }
     #expect(outputs == ["finished a", "finished b", "finished c"])
+  }
+}
+
+/// A tool without arguments that logs the arguments it was given, as JSON.
+struct ClockTool: Tool {
+  let name = "clock"
+  let description = "Tells the time."
+  let calls = CallLog()
+
+  var parameters: GenerationSchema {
+    (try? GenerationSchema(
+      root: DynamicGenerationSchema(name: "NoArguments", properties: []), dependencies: []))
+      ?? String.generationSchema
+  }
+
+  func call(arguments: GeneratedContent) async throws -> String {
+    calls.append(arguments.jsonString)
+    return "It is noon."
   }
 }
 

@@ -9,6 +9,8 @@ import Testing
     #expect(counter.tokenCount(of: Make.text(String(repeating: "a", count: 9))) == 3)
     #expect(counter.tokenCount(of: Make.prompt("p", String(repeating: "a", count: 8))) == 2 + 4)
     #expect(counter.tokens(forByteCount: 0) == 0)
+    // Bytes, not characters: five "é" are 10 bytes of UTF-8, 3 tokens (5 characters would be 2).
+    #expect(counter.tokenCount(of: Make.text(String(repeating: "é", count: 5))) == 3)
   }
 
   @Test func `an exact multiple of bytesPerToken is not rounded up further`() {
