@@ -127,6 +127,17 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(radix.cause.kind == .instructionsChanged)
   }
 
+  @Test func `of two requests that share as much, the nearer is the source`() async throws {
+    // Each later request changes the prompt: it shares the tool and the
+    // instructions (110 tokens) with the previous request and with the one before.
+    let second = record(
+      sent: [instructions, promptEntry(words(4, tag: "a"))], tools: [search], output: [r1], turn: 1)
+    let third = record(sent: [instructions, promptEntry(words(6, tag: "b"))], tools: [search], turn: 2)
+    let report = try #require(try await reports([first, second, third], lookback: 2).last)
+    #expect(report.match.sharedTokenCount == 110)
+    #expect(report.match.sourceDistance == 1)
+  }
+
   @Test func `an entry rewritten under the same id is rendered again`() async throws {
     // p1 keeps its id but now holds 3 words: 100 + 10 + 3 + 30 + 5 = 148 tokens, of which
     // the tool and the instructions (110) are still cached.
