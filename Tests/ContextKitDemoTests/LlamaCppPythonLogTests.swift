@@ -14,6 +14,9 @@ import Testing
       Llama.generate: 20 prefix-match hit, remaining 1 prompt tokens to eval
       llama_perf_context_print: prompt eval time =       0.00 ms /     1 tokens (    0.00 ms per token,      inf tokens per second)
       llama_perf_context_print:       total time =      39.99 ms /     6 tokens
+      INFO:     127.0.0.1:42710 - "POST /v1/chat/completions HTTP/1.1" 200 OK
+      llama_perf_context_print: prompt eval time =     100.00 ms /    12 tokens (    8.33 ms per token,   120.00 tokens per second)
+      llama_perf_context_print:       total time =     120.00 ms /    14 tokens
       Llama.generate: 30 prefix-match hit, remaining 4 prompt tokens to eval
       """
     let requests = try LlamaCppPythonLog.requests(in: text)
@@ -21,8 +24,10 @@ import Testing
       requests == [
         .init(cachedTokenCount: 0, processedTokenCount: 21),
         .init(cachedTokenCount: 20, processedTokenCount: 1),
+        // No prefix match: nothing cached, whatever the request before reused.
+        .init(cachedTokenCount: 0, processedTokenCount: 12),
       ])
-    #expect(requests.map(\.promptTokenCount) == [21, 21])
+    #expect(requests.map(\.promptTokenCount) == [21, 21, 12])
   }
 
   @Test func `an excerpt ends after its last complete request and counts the requests answered`() throws {
