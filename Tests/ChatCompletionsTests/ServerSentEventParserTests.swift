@@ -72,6 +72,17 @@ func `one byte at a time gives the same events`(lineEnd: String) {
   #expect(parseAll(bytes.map { [$0] }).events == sampleEvents)
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `bytes from a sequence without contiguous storage give the same events`() throws {
+  // A lazy map has no contiguous storage: the parser takes its other path.
+  let bytes = Array((sampleLines.joined(separator: "\n") + "\n").utf8)
+  var parser = ServerSentEventParser()
+  let events = try parser.parse(bytes.lazy.map { $0 })
+  #expect(events == sampleEvents)
+  let cutOff = parser.finish()
+  #expect(!cutOff)
+}
+
 @Test(.timeLimit(.minutes(10))) func `every split into three chunks gives the same events`() {
   let bytes = Array((sampleLines.joined(separator: "\r\n") + "\r\n").utf8)
   for first in stride(from: 0, through: bytes.count, by: 11) {
