@@ -79,16 +79,22 @@ private func conversation() -> [Transcript.Entry] {
       ])
   }
 
-  @Test func `a failing summarizer is named in a fallback note that says the turns were dropped`()
-    async throws
-  {
+  /// The fallback notes of `compactingHistory` (budget 900) over `conversation()`
+  /// when the summarizer answers with `answer`; the history it returns must hold no summary.
+  private func fallbackNotes(summarizerAnswering answer: ScriptStep) async throws -> [String] {
     let modifier = CompactingHistory(
-      budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([.failure(ScriptedFailure())])),
+      budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([answer])),
       summaryOptions: .init(store: SummaryStore()))
     let modifierContext = context()
     let result = try await modifier.transformHistory(Transcript(entries: conversation()), in: modifierContext)
     #expect(!result.contains { $0.isHistorySummary })
-    let fallback = modifierContext.notes.filter { $0.kind == .fallback }.map(\.message)
+    return modifierContext.notes.filter { $0.kind == .fallback }.map(\.message)
+  }
+
+  @Test func `a failing summarizer is named in a fallback note that says the turns were dropped`()
+    async throws
+  {
+    let fallback = try await fallbackNotes(summarizerAnswering: .failure(ScriptedFailure()))
     #expect(fallback.count == 1)
     #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
     #expect(fallback.first?.hasSuffix("); dropped the older turns instead") == true)
@@ -96,13 +102,7 @@ private func conversation() -> [Transcript.Entry] {
 
   @Test func `a summary too long for the budget is given up, with its size and the budget`() async throws {
     // 2,000 words are far more than the 900-token budget.
-    let modifier = CompactingHistory(
-      budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([.text(words(2_000))])),
-      summaryOptions: .init(store: SummaryStore()))
-    let modifierContext = context()
-    let result = try await modifier.transformHistory(Transcript(entries: conversation()), in: modifierContext)
-    #expect(!result.contains { $0.isHistorySummary })
-    let fallback = modifierContext.notes.filter { $0.kind == .fallback }.map(\.message)
+    let fallback = try await fallbackNotes(summarizerAnswering: .text(words(2_000)))
     #expect(fallback.count == 1)
     #expect(fallback.first?.hasPrefix("the summary takes ") == true)
     #expect(

@@ -246,6 +246,15 @@ func `a transport failure mid-stream is a public error, never an internal one`()
   #expect(request.timeouts == ChatCompletionsTimeouts(connect: 5, firstByte: 5, idle: 5))
 }
 
+/// A tokenizer for model `m` at `http://model.test`, over `transport`.
+private func serverTokenizer(over transport: InMemoryTransport) throws -> ServerTokenizer {
+  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
+  return ServerTokenizer(
+    client: ChatCompletionsClient(
+      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: transport),
+    model: "m")
+}
+
 @Test(.timeLimit(.minutes(10)))
 func `the tokenizer finds llama.cpp's endpoint, or reports that there is none`() async throws {
   let llamaCppServer = InMemoryTransport { request in
@@ -255,21 +264,14 @@ func `the tokenizer finds llama.cpp's endpoint, or reports that there is none`()
     let tokens = content.split(separator: " ").indices.map(String.init).joined(separator: ",")
     return .json(200, #"{"tokens":[\#(tokens)]}"#)
   }
-  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
-  let llamaCpp = ServerTokenizer(
-    client: ChatCompletionsClient(
-      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: llamaCppServer),
-    model: "m")
+  let llamaCpp = try serverTokenizer(over: llamaCppServer)
   #expect(
     try await llamaCpp.tokenize("one two three")
       == ServerTokenization(tokens: [0, 1, 2], endpoint: .llamaCpp))
   #expect(await llamaCpp.detectedEndpoint == .llamaCpp)
 
   let noTokenizer = InMemoryTransport(.json(404, #"{"detail":"Not Found"}"#))
-  let none = ServerTokenizer(
-    client: ChatCompletionsClient(
-      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: noTokenizer),
-    model: "m")
+  let none = try serverTokenizer(over: noTokenizer)
   #expect(try await none.tokenize("one two") == nil)
   #expect(try await none.tokenize("again") == nil)
   #expect(noTokenizer.requests.count == 2, "the second call must not ask again")
@@ -284,11 +286,7 @@ func `the tokenizer remembers llama-cpp-python's endpoint and asks only it after
     let tokens = (body["input"] ?? "").split(separator: " ").indices.map(String.init).joined(separator: ",")
     return .json(200, #"{"tokens":[\#(tokens)]}"#)
   }
-  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
-  let tokenizer = ServerTokenizer(
-    client: ChatCompletionsClient(
-      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: pythonServer),
-    model: "m")
+  let tokenizer = try serverTokenizer(over: pythonServer)
   // The first call tries llama.cpp's endpoint, then llama-cpp-python's, which answers.
   #expect(
     try await tokenizer.tokenize("one two three")
@@ -303,11 +301,7 @@ func `the tokenizer remembers llama-cpp-python's endpoint and asks only it after
 
 @Test(.timeLimit(.minutes(10))) func `the tokenizer throws public errors`() async throws {
   let failing = InMemoryTransport(.json(500, #"{"error":{"message":"tokenizer crashed"}}"#))
-  let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
-  let tokenizer = ServerTokenizer(
-    client: ChatCompletionsClient(
-      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5), transport: failing),
-    model: "m")
+  let tokenizer = try serverTokenizer(over: failing)
   await #expect {
     _ = try await tokenizer.tokenize("one")
   } throws: { error in

@@ -108,11 +108,11 @@ import Testing
     let started = TestSignal()
     let script = ModelScript([
       // As a transport does: the cancel reaches it as its own "connection closed" error.
-      ScriptStep { _, channel in
-        await channel.send(.response(entryID: "r", action: .appendText("part", tokenCount: 1)))
-        started.fire()
+      ScriptStep { request, channel in
+        let stall = ScriptStep.stall(
+          after: [.response(entryID: "r", action: .appendText("part", tokenCount: 1))], signalling: started)
         do {
-          while true { try await Task.sleep(for: .seconds(60)) }
+          try await stall.run(request, channel)
         } catch {
           throw ModelDown()
         }
