@@ -42,4 +42,29 @@ struct ResponseLimitsTests {
     #expect(ResponseLimits.describe(bytes: 1536) == "1536 bytes")
     #expect(ResponseLimits.describe(bytes: (1 << 20) + 1) == "1048577 bytes")
   }
+
+  @Test func `a duration reads in whole seconds, or with at most three decimals, in every message`() {
+    #expect(ResponseLimits.describe(seconds: 3600) == "3600 s")
+    #expect(ResponseLimits.describe(seconds: 0.5) == "0.5 s")
+    // Four significant digits are kept: 1234.5, not 1.23e+03.
+    #expect(ResponseLimits.describe(seconds: 1234.5) == "1234.5 s")
+    // 1/3 = 0.3333…: three decimals.
+    #expect(ResponseLimits.describe(seconds: 1.0 / 3) == "0.333 s")
+    // 0.1 + 0.2 = 0.30000000000000004 in binary; it reads as 0.3.
+    #expect(ResponseLimits.describe(seconds: 0.1 + 0.2) == "0.3 s")
+    // Under a millisecond, three decimals would read 0: the digits are kept.
+    #expect(ResponseLimits.describe(seconds: 0.0001) == "0.0001 s")
+    #expect(ResponseLimits.describe(seconds: .infinity) == "inf s")
+    // The transport's and the body reader's messages read durations the same way.
+    let idle = TransportFailure.idleTimeout(seconds: 1234.5, url: "http://h/v1").description
+    #expect(idle == "http://h/v1 sent nothing for 1234.5 s (the idle timeout) in the middle of its answer")
+    let connect = TransportFailure.connectTimeout(seconds: 2.5, url: "http://h/v1").description
+    #expect(connect == "could not connect to http://h/v1 within the 2.5 s connect timeout")
+    let firstByte = TransportFailure.firstByteTimeout(seconds: 90, url: "http://h/v1").description
+    #expect(firstByte == "http://h/v1 sent no answer within the 90 s first-byte timeout")
+    let body = ErrorBody(data: Data(), stop: .timeLimit(1234.5))
+    #expect(
+      body.stopNote == "the server was still sending the body after 1234.5 s, when the client stopped reading"
+    )
+  }
 }

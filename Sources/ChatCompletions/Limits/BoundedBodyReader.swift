@@ -33,13 +33,9 @@ struct ErrorBody: Sendable, Hashable {
     case .sizeLimit(let bytes):
       "the body was cut off at \(ResponseLimits.describe(bytes: bytes)), where the client stopped reading"
     case .timeLimit(let seconds):
-      "the server was still sending the body after \(Self.format(seconds)) s, when the client stopped reading"
+      "the server was still sending the body after \(ResponseLimits.describe(seconds: seconds)), when the client stopped reading"
     case .failed(let reason): "the body broke off: \(reason)"
     }
-  }
-
-  private static func format(_ seconds: TimeInterval) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
   }
 }
 

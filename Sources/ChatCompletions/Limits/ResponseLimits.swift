@@ -79,9 +79,16 @@ public struct ResponseLimits: Sendable, Hashable {
     self.errorBodyTimeLimit = errorBodyTimeLimit.isFinite ? max(0.001, errorBodyTimeLimit) : 10
   }
 
-  /// A duration as text for messages: `3600 s`, `0.5 s`.
+  /// A duration as text for messages: `3600 s`, `0.5 s`, `1234.5 s`, and at
+  /// most three decimals (`0.333 s`); a duration under a millisecond keeps its
+  /// digits (`0.0001 s`).
   static func describe(seconds: TimeInterval) -> String {
-    seconds == seconds.rounded() && seconds < 1e15 ? "\(Int(seconds)) s" : "\(seconds) s"
+    if seconds == seconds.rounded(), abs(seconds) < 1e15 { return "\(Int(seconds)) s" }
+    var text = String(format: "%.3f", seconds)
+    guard text.contains(".") else { return "\(seconds) s" }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "0" || text == "-0" ? "\(seconds) s" : "\(text) s"
   }
 
   /// A byte count as text for messages: `16 MiB`, `1 KiB`, or `1234 bytes`.

@@ -28,11 +28,11 @@ package enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertibl
   package var description: String {
     switch self {
     case .connectTimeout(let seconds, let url):
-      "could not connect to \(url) within the \(Self.format(seconds)) s connect timeout"
+      "could not connect to \(url) within the \(ResponseLimits.describe(seconds: seconds)) connect timeout"
     case .firstByteTimeout(let seconds, let url):
-      "\(url) sent no answer within the \(Self.format(seconds)) s first-byte timeout"
+      "\(url) sent no answer within the \(ResponseLimits.describe(seconds: seconds)) first-byte timeout"
     case .idleTimeout(let seconds, let url):
-      "\(url) sent nothing for \(Self.format(seconds)) s (the idle timeout) in the middle of its answer"
+      "\(url) sent nothing for \(ResponseLimits.describe(seconds: seconds)) (the idle timeout) in the middle of its answer"
     case .connectionFailed(let message): message
     case .tlsFailed(let message): message
     case .invalidResponse(let message): message
@@ -45,9 +45,5 @@ package enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertibl
     case .tooManyRedirects(let count, let chain, let loops):
       (loops ? "redirect loop" : "more than \(count) redirects") + ": " + chain.joined(separator: " → ")
     }
-  }
-
-  private static func format(_ seconds: TimeInterval) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
   }
 }
