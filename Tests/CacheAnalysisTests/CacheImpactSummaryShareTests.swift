@@ -68,6 +68,22 @@ import Testing
         + "  toolsChanged: 1×, 60 tokens re-processed")
   }
 
+  @Test func `the cause that re-processed the most tokens comes first, however few times it happened`() {
+    // instructionsChanged twice, 50 - 40 = 10 tokens each: 20 in all;
+    // toolsChanged once, 100 - 10 = 90 tokens. By tokens, toolsChanged leads,
+    // though it happened less often and sorts later by name.
+    let summary = CacheImpactSummary(reports: [
+      report(0, prompt: 50, reused: 40, cause: CacheImpactCause(kind: .instructionsChanged)),
+      report(1, prompt: 100, reused: 10, cause: CacheImpactCause(kind: .toolsChanged)),
+      report(2, prompt: 50, reused: 40, cause: CacheImpactCause(kind: .instructionsChanged)),
+    ])
+    #expect(
+      summary.invalidations == [
+        .init(cause: "toolsChanged", count: 1, reprocessedTokenCount: 90),
+        .init(cause: "instructionsChanged", count: 2, reprocessedTokenCount: 20),
+      ])
+  }
+
   @Test func `server comparison causes with the same count are listed alphabetically`() {
     var summary = CacheImpactSummary(reports: [])
     summary.serverInputTokenCount = 400

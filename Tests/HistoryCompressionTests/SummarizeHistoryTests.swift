@@ -288,6 +288,20 @@ import Testing
         conversation(turns: 3), in: Make.context())
     }
     #expect(error?.description == "summarizeHistory: retainedFraction is 1.5, it must be in (0, 1)")
+    // Both ends of the open range are refused; just inside them is accepted.
+    for (fraction, text) in [(1.0, "1.0"), (0.0, "0.0")] {
+      let atEnd = await #expect(throws: HistoryCompressionError.self) {
+        try await modifier(.entries(10), fraction: fraction).transformHistory(
+          conversation(turns: 3), in: Make.context())
+      }
+      #expect(atEnd?.description == "summarizeHistory: retainedFraction is \(text), it must be in (0, 1)")
+    }
+    for fraction in [0.99, 0.01] {
+      let short = conversation(turns: 3)
+      #expect(
+        try await modifier(.entries(10), fraction: fraction).transformHistory(short, in: Make.context())
+          == short)
+    }
   }
 
   @Test func `a compaction notes how many entries it summarized`() async throws {

@@ -1,0 +1,90 @@
+import HistoryCompression
+import ModelSession
+import TestSupport
+import Testing
+
+/// `compactingHistory`'s defaults (derived from the budget, and depending on
+/// whether a summarizer is given) and the bounds of its settings, each checked
+/// on both sides.
+@Suite(.timeLimit(.minutes(10))) struct `Compacting history settings` {
+  private let history = Transcript(entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1")])
+
+  private func failure(_ modifier: CompactingHistory) async -> String? {
+    let error = await #expect(throws: HistoryCompressionError.self) {
+      try await modifier.transformHistory(history, in: Make.context())
+    }
+    return error?.description
+  }
+
+  private func passes(_ modifier: CompactingHistory) async throws {
+    let result = try await modifier.transformHistory(history, in: Make.context())
+    #expect(result == history)
+  }
+
+  @Test func `the defaults follow the budget: three eighths, then a quarter and five eighths of that`() {
+    // 1,000 × 3 / 8 = 375; 375 / 4 = 93.75 → 93; 375 × 5 / 8 = 234.375 → 234.
+    let dropping = CompactingHistory(budget: 1_000, prefixBreaks: PrefixBreakLog())
+    #expect(dropping.target == 375)
+    #expect(dropping.summaryReserve == 93)
+    #expect(dropping.pinnedTokens == 234)
+    // A summarizer keeps the oldest turns in its summary instead: nothing is pinned.
+    let summarizing = CompactingHistory(
+      budget: 1_000, summarizer: ScriptedLanguageModel(script: ModelScript([])),
+      prefixBreaks: PrefixBreakLog())
+    #expect(summarizing.target == 375)
+    #expect(summarizing.summaryReserve == 93)
+    #expect(summarizing.pinnedTokens == 0)
+    // Given values are kept as given.
+    let given = CompactingHistory(budget: 1_000, target: 500, summaryReserve: 10, pinnedTokens: 7)
+    #expect((given.target, given.summaryReserve, given.pinnedTokens) == (500, 10, 7))
+  }
+
+  @Test func `the target must stay below the budget`() async throws {
+    #expect(
+      await failure(CompactingHistory(budget: 100, target: 100, prefixBreaks: PrefixBreakLog()))
+        == "compactingHistory: target / budget is 1.0, it must be in (0, 1)")
+    try await passes(
+      CompactingHistory(budget: 100, target: 99, pinnedTokens: 0, prefixBreaks: PrefixBreakLog()))
+  }
+
+  @Test func `the pinned tokens must be at least 0 and below the target`() async throws {
+    // 40 / 40 = 1.0; -4 / 40 = -0.1.
+    #expect(
+      await failure(
+        CompactingHistory(budget: 100, target: 40, pinnedTokens: 40, prefixBreaks: PrefixBreakLog()))
+        == "compactingHistory: pinnedTokens / target is 1.0, it must be in [0, 1)")
+    #expect(
+      await failure(
+        CompactingHistory(budget: 100, target: 40, pinnedTokens: -4, prefixBreaks: PrefixBreakLog()))
+        == "compactingHistory: pinnedTokens / target is -0.1, it must be in [0, 1)")
+    try await passes(
+      CompactingHistory(budget: 100, target: 40, pinnedTokens: 39, prefixBreaks: PrefixBreakLog()))
+    try await passes(
+      CompactingHistory(budget: 100, target: 40, pinnedTokens: 0, prefixBreaks: PrefixBreakLog()))
+  }
+
+  @Test func `the summary reserve must be below the target, and is not checked without a summarizer`()
+    async throws
+  {
+    let summarizer = ScriptedLanguageModel(script: ModelScript([]))
+    // 40 / 40 = 1.0; -8 / 40 = -0.2.
+    #expect(
+      await failure(
+        CompactingHistory(
+          budget: 100, target: 40, summarizer: summarizer, summaryReserve: 40, prefixBreaks: PrefixBreakLog())
+      )
+        == "compactingHistory: summaryReserve / target is 1.0, it must be in [0, 1)")
+    #expect(
+      await failure(
+        CompactingHistory(
+          budget: 100, target: 40, summarizer: summarizer, summaryReserve: -8, prefixBreaks: PrefixBreakLog())
+      )
+        == "compactingHistory: summaryReserve / target is -0.2, it must be in [0, 1)")
+    try await passes(
+      CompactingHistory(
+        budget: 100, target: 40, summarizer: summarizer, summaryReserve: 39, prefixBreaks: PrefixBreakLog()))
+    try await passes(
+      CompactingHistory(
+        budget: 100, target: 40, summaryReserve: 40, pinnedTokens: 0, prefixBreaks: PrefixBreakLog()))
+  }
+}
