@@ -133,6 +133,14 @@ struct MarkingModifier: DynamicProfileModifier {
     #expect(request.contextOptions.reasoningLevel == .high)
   }
 
+  @Test func `the profile's temperature holds in every round of a turn, not only the first`() async throws {
+    let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Mild.")])
+    let profile = Profile { WeatherTool() }.temperature(0.25)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Weather?")
+    #expect(script.requests.map(\.generationOptions.temperature) == [0.25, 0.25])
+  }
+
   @Test func `generation records are streamed, one per generation`() async throws {
     let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("done")])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
