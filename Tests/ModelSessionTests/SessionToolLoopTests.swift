@@ -149,6 +149,28 @@ import Testing
     #expect(stored.last == GeneratedContent(kind: .string(#"{"city": "Oslo""#)))
   }
 
+  @Test func `arguments that follow the schema but do not decode are answered to the model`() async throws {
+    let counter = CountTool()
+    let script = ModelScript([
+      .toolCall(name: "count", arguments: #"{"count":-3}"#),
+      .toolCall(name: "count", arguments: #"{"count":3}"#),
+      .text("Three."),
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [counter])
+    let response = try await session.respond(to: "Count")
+    #expect(response.content == "Three.")
+    #expect(counter.calls.all == ["3"])
+    let outputs = session.transcript.compactMap { entry -> Transcript.ToolOutput? in
+      if case .toolOutput(let output) = entry { output } else { nil }
+    }
+    #expect(outputs.count == 2)
+    let correction = outputs[0].segments.joinedText
+    #expect(correction.hasPrefix(#"Error: the arguments for "count" could not be read: "#))
+    #expect(correction.hasSuffix("Call the tool again with corrected arguments."))
+    #expect(outputs[0].metadata == ["error": GeneratedContent(kind: .string("invalidArguments"))])
+    #expect(outputs[1].segments.joinedText == "Counted 3.")
+  }
+
   @Test func `a call to a tool in a session without tools lists none as available`() async throws {
     let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Sorry.")])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
@@ -214,6 +236,20 @@ struct ClockTool: Tool {
   func call(arguments: GeneratedContent) async throws -> String {
     calls.append(arguments.jsonString)
     return "It is noon."
+  }
+}
+
+/// A tool whose arguments are a `PositiveCount`: the schema takes any count, reading refuses a negative one.
+struct CountTool: Tool {
+  let name = "count"
+  let description = "Counts."
+  let calls = CallLog()
+
+  var parameters: GenerationSchema { PositiveCount.generationSchema }
+
+  func call(arguments: PositiveCount) async throws -> String {
+    calls.append("\(arguments.count)")
+    return "Counted \(arguments.count)."
   }
 }
 
