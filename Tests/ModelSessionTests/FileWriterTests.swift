@@ -217,4 +217,21 @@ struct `FileReader says what a path is` {
     }
     #expect(try FileReader.read(scratch.file("five"), limit: 5) == Data("12345".utf8))
   }
+
+  @Test func `a file longer than its size on opening is held to the limit as it is read`() throws {
+    #if os(Linux)
+    // A file under /proc says it is empty (st_size 0) and reads as text, like a file that grew after
+    // it was opened: the limit is checked again as the bytes arrive.
+    let path = "/proc/version"
+    let whole = try FileReader.read(path, limit: 1 << 20)
+    #expect(String(decoding: whole.prefix(14), as: UTF8.self) == "Linux version ")
+    #expect(try FileReader.read(path, limit: whole.count) == whole)
+    #expect(
+      throws: FileAccessError(
+        path: path, operation: .read, reason: .tooLarge(size: whole.count, limit: whole.count - 1))
+    ) {
+      try FileReader.read(path, limit: whole.count - 1)
+    }
+    #endif
+  }
 }

@@ -55,6 +55,17 @@ private let sample = """
   #expect(throws: GeneratedContentError.self) { try GeneratedContent(json: "1").value([Int].self) }
 }
 
+@Test(.timeLimit(.minutes(10))) func `a property that is present but null is a type mismatch, not missing`()
+  throws
+{
+  let content = try GeneratedContent(json: #"{"age": null}"#)
+  let error = try #require(throws: GeneratedContentError.self) {
+    try content.value(Int.self, forProperty: "age")
+  }
+  #expect(error == GeneratedContentError(.typeMismatch(expected: "number", found: "null"), path: "$.age"))
+  #expect(try content.value(Int?.self, forProperty: "age") == nil)
+}
+
 @Test(.timeLimit(.minutes(10))) func `errors inside nested arrays and optionals carry the full path`() throws
 {
   let content = try GeneratedContent(json: #"{"matrix": [[1, 2], [3, "x"]], "flags": [true, null, 1]}"#)

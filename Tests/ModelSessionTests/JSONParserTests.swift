@@ -46,6 +46,17 @@ func `compact JSON round-trips byte for byte`(text: String) throws {
   #expect(try edges.value(String.self).unicodeScalars.map(\.value) == [0x7F, 0x80, 0x7FF, 0x800, 0xFFFF])
 }
 
+@Test(.timeLimit(.minutes(10))) func `surrogate pairs decode at both ends of the four-byte range`() throws {
+  // RFC 8259 section 7: \uD800\uDC00 is U+10000, the first scalar beyond the BMP, and
+  // \uDBFF\uDFFF is U+10FFFF, the last; RFC 3629 gives their UTF-8 as F0 90 80 80 and F4 8F BF BF.
+  let content = try GeneratedContent(json: #""\uD800\uDC00\uDBFF\uDFFF""#)
+  let text = try content.value(String.self)
+  #expect(text.unicodeScalars.map(\.value) == [0x10000, 0x10FFFF])
+  #expect(Array(text.utf8) == [0xF0, 0x90, 0x80, 0x80, 0xF4, 0x8F, 0xBF, 0xBF])
+  // Lower-case hex digits, after another escape, decode the same.
+  #expect(try GeneratedContent(json: #""\n\udbff\udfff""#).value(String.self) == "\n\u{10FFFF}")
+}
+
 @Test(.timeLimit(.minutes(10))) func `simple escapes decode`() throws {
   let content = try GeneratedContent(json: #""\"\\\/\b\f\n\r\t""#)
   #expect(try content.value(String.self) == "\"\\/\u{08}\u{0C}\n\r\t")

@@ -110,6 +110,28 @@ private func notePair(id: String, text: String) -> [Transcript.Entry] {
     #expect(session.transcript.isEmpty)
   }
 
+  @Test func `a tool output may answer a call that an earlier turn stored`() async throws {
+    let log = CallLog()
+    let script = ModelScript([.text("asked"), .text("answered")])
+    let profile = Profile {
+      PromptWatcher(
+        trigger: "!",
+        entries: { prompt in
+          // The call in the first turn, its output in the second.
+          let pair = notePair(id: "n1", text: "Late note.")
+          return prompt.segments.joinedText == "!call" ? Array(pair.prefix(1)) : Array(pair.dropFirst())
+        },
+        log: log)
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "!call")
+    try await session.respond(to: "!answer")
+    #expect(
+      session.transcript.map(\.kindName) == [
+        "instructions", "prompt", "toolCalls", "response", "prompt", "toolOutput", "response",
+      ])
+  }
+
   @Test func `outside a session the turn is nil`() async throws {
     let log = CallLog()
     var resolution = ProfileResolution()

@@ -133,6 +133,35 @@ struct MarkingModifier: DynamicProfileModifier {
     #expect(request.contextOptions.reasoningLevel == .high)
   }
 
+  @Test func `the profile's temperature holds in every round of a turn, not only the first`() async throws {
+    let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Mild.")])
+    let profile = Profile { WeatherTool() }.temperature(0.25)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "Weather?")
+    #expect(script.requests.map(\.generationOptions.temperature) == [0.25, 0.25])
+  }
+
+  @Test func `outer settings win over the settings of the profile they wrap`() async throws {
+    let script = ModelScript([.text("ok")])
+    let profile = Profile { "x" }.temperature(0.2).reasoningLevel(.low).temperature(0.7).reasoningLevel(.high)
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "go")
+    let request = try #require(script.requests.first)
+    #expect(request.generationOptions.temperature == 0.7)
+    #expect(request.contextOptions.reasoningLevel == .high)
+  }
+
+  @Test func `onPrompt actions run outside-in, the one written last first`() async throws {
+    let script = ModelScript([.text("ok")])
+    let log = CallLog()
+    let profile = Profile { "x" }.onPrompt { _ in log.append("written first") }.onPrompt { _ in
+      log.append("written last")
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "go")
+    #expect(log.all == ["written last", "written first"])
+  }
+
   @Test func `generation records are streamed, one per generation`() async throws {
     let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("done")])
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])

@@ -222,6 +222,106 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
     // One snapshot per piece, then the final one (the same text).
     #expect(snapshots == ["one ", "one two ", "one two three ", "one two three four", "one two three four"])
   }
+
+  @Test func `without reported usage, output counts the tokens of signatures and tool arguments too`()
+    async throws
+  {
+    let script = ModelScript([
+      .events([
+        .reasoning(entryID: nil, action: .appendText("Hm.", tokenCount: 1)),
+        .reasoning(entryID: nil, action: .updateSignature(Data([7]), tokenCount: 2)),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "c", name: "weather", action: .appendArguments(#"{"city":"#, tokenCount: 3))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "c", name: "weather", action: .appendArguments(#""Oslo"}"#, tokenCount: 4))),
+      ]),
+      .events([.response(entryID: "r", action: .appendText("Mild.", tokenCount: 5))]),
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
+    let response = try await session.respond(to: "Weather?")
+    // 1 reasoning + 2 signature + 3 + 4 arguments in the first generation, 5 in the second.
+    #expect(response.usage.output.totalTokenCount == 15)
+    #expect(response.usage.input.totalTokenCount == 0)
+    #expect(session.usage.output.totalTokenCount == 15)
+  }
+
+  @Test func `a later event of a call with an empty name keeps the name it started with`() async throws {
+    let script = ModelScript([
+      .events([
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "c", name: "weather", action: .appendArguments("", tokenCount: 0))),
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(id: "c", name: "", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 1))),
+      ]),
+      .text("Mild."),
+    ])
+    let weather = WeatherTool()
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [weather])
+    try await session.respond(to: "Weather?")
+    #expect(weather.calls.all == ["Oslo"])
+    guard case .toolCalls(let calls) = session.transcript[2] else { Issue.record("no calls"); return }
+    #expect(calls.map(\.toolName) == ["weather"])
+  }
+
+  @Test func `an entry id already used by another kind starts an entry with an id of its own`() async throws {
+    let script = ModelScript([
+      .events([
+        .response(entryID: "x", action: .appendText("Checking.", tokenCount: 1)),
+        .toolCalls(
+          entryID: "x",
+          action: .toolCall(
+            id: "c", name: "weather", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 1))),
+      ]),
+      .text("Mild."),
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
+    try await session.respond(to: "Weather?")
+    let entries = Array(session.transcript.dropFirst(2))
+    #expect(entries.map(\.kindName) == ["response", "toolCalls", "toolOutput", "response"])
+    #expect(entries[0].id == "x")
+    #expect(entries[1].id != "x")
+    #expect(Set(session.transcript.map(\.id)).count == session.transcript.count)
+  }
+
+  @Test func `a snapshot of a later round holds the earlier rounds' entries and usage`() async throws {
+    let seen = TestSignal()
+    let script = ModelScript([
+      .events([
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(
+            id: "c", name: "weather", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 3))),
+        .response(
+          entryID: nil,
+          action: .updateUsage(input: .init(totalTokenCount: 20), output: .init(totalTokenCount: 3))),
+      ]),
+      ScriptStep { _, channel in
+        await channel.send(.response(entryID: "r", action: .appendText("Mild", tokenCount: 2)))
+        // The model waits until the consumer has seen this snapshot.
+        try await seen.wait(upTo: .seconds(30))
+        await channel.send(
+          .response(
+            entryID: "r",
+            action: .updateUsage(input: .init(totalTokenCount: 30), output: .init(totalTokenCount: 2))))
+      },
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
+    var midway: LanguageModelSession.ResponseStream<String>.Snapshot?
+    for try await snapshot in session.streamResponse(to: "Weather?")
+    where midway == nil && snapshot.content == "Mild" {
+      midway = snapshot
+      seen.fire()
+    }
+    let snapshot = try #require(midway)
+    #expect(snapshot.transcriptEntries.map(\.kindName) == ["prompt", "toolCalls", "toolOutput", "response"])
+    // The first round's reported 20 in and 3 out, plus the 2 streamed so far in the second.
+    #expect(snapshot.usage.input.totalTokenCount == 20)
+    #expect(snapshot.usage.output.totalTokenCount == 5)
+  }
 }
 
 struct Citation: Transcript.CustomSegment, Equatable {

@@ -48,6 +48,23 @@ import Testing
     #expect(session.transcript.isEmpty)
   }
 
+  @Test func `an image a tool returns is refused before the next round reaches a model without vision`()
+    async throws
+  {
+    let script = ModelScript([.toolCall(name: "snapshot", arguments: "{}"), .text("a cat")])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script, capabilities: [.toolCalling]), tools: [SnapshotTool()])
+    await #expect {
+      try await session.respond(to: "Look")
+    } throws: { error in
+      guard case LanguageModelError.unsupportedCapability(let payload) = error else { return false }
+      return payload.capability == .vision
+    }
+    // The first round ran; the second, whose history holds the tool's image, was never sent.
+    #expect(script.playedCount == 1)
+    #expect(session.transcript.map(\.kindName) == ["instructions"])
+  }
+
   @Test(arguments: LanguageModelErrorSample.all)
   func `every LanguageModelError passes through unchanged`(sample: LanguageModelErrorSample) async throws {
     let script = ModelScript([
@@ -200,6 +217,20 @@ struct LanguageModelErrorSample: Sendable, CustomTestStringConvertible {
       )),
     .init(name: "timeout", error: .timeout(.init(debugDescription: "sample timeout"))),
   ]
+}
+
+/// A tool without arguments that answers with an image.
+struct SnapshotTool: Tool {
+  let name = "snapshot"
+  let description = "Takes a picture."
+
+  var parameters: GenerationSchema { FailingTool().parameters }
+
+  func call(arguments: GeneratedContent) async throws -> Prompt {
+    Prompt(segments: [
+      .attachment(.init(id: "shot", content: .image(.init(data: Data([1]), mimeType: "image/png"))))
+    ])
+  }
 }
 
 /// A type whose schema accepts any count, but which refuses negative ones when read.

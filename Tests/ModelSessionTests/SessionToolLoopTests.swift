@@ -83,6 +83,11 @@ import Testing
       if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
     }
     #expect(outputs == ["It is noon.", "It is noon."])
+    // The stored calls hold the same empty object the tool ran with, not the white space as text.
+    let stored = session.transcript.compactMap { entry -> String? in
+      if case .toolCalls(let calls) = entry { calls.first?.arguments.jsonString } else { nil }
+    }
+    #expect(stored == ["{}", "{}"])
   }
 
   @Test func `a call to an unknown tool is answered to the model, which corrects itself`() async throws {
@@ -136,6 +141,45 @@ import Testing
     #expect(outputs[1].segments.joinedText.contains("not valid JSON"))
     #expect(
       outputs.allSatisfy { $0.metadata["error"] == GeneratedContent(kind: .string("invalidArguments")) })
+    // The stored call keeps arguments that are not JSON as their text, so nothing the model wrote is lost.
+    let stored = session.transcript.compactMap { entry -> GeneratedContent? in
+      if case .toolCalls(let calls) = entry { calls.first?.arguments } else { nil }
+    }
+    #expect(stored.count == 2)
+    #expect(stored.last == GeneratedContent(kind: .string(#"{"city": "Oslo""#)))
+  }
+
+  @Test func `arguments that follow the schema but do not decode are answered to the model`() async throws {
+    let counter = CountTool()
+    let script = ModelScript([
+      .toolCall(name: "count", arguments: #"{"count":-3}"#),
+      .toolCall(name: "count", arguments: #"{"count":3}"#),
+      .text("Three."),
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [counter])
+    let response = try await session.respond(to: "Count")
+    #expect(response.content == "Three.")
+    #expect(counter.calls.all == ["3"])
+    let outputs = session.transcript.compactMap { entry -> Transcript.ToolOutput? in
+      if case .toolOutput(let output) = entry { output } else { nil }
+    }
+    #expect(outputs.count == 2)
+    let correction = outputs[0].segments.joinedText
+    #expect(correction.hasPrefix(#"Error: the arguments for "count" could not be read: "#))
+    #expect(correction.hasSuffix("Call the tool again with corrected arguments."))
+    #expect(outputs[0].metadata == ["error": GeneratedContent(kind: .string("invalidArguments"))])
+    #expect(outputs[1].segments.joinedText == "Counted 3.")
+  }
+
+  @Test func `a call to a tool in a session without tools lists none as available`() async throws {
+    let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Sorry.")])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
+    let response = try await session.respond(to: "Weather?")
+    #expect(response.content == "Sorry.")
+    let outputs = session.transcript.compactMap { entry -> String? in
+      if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+    }
+    #expect(outputs == [#"Error: there is no tool named "weather". Available tools: none."#])
   }
 
   @Test func `a tool that throws fails the turn with ToolCallError and leaves the transcript as it was`()
@@ -192,6 +236,20 @@ struct ClockTool: Tool {
   func call(arguments: GeneratedContent) async throws -> String {
     calls.append(arguments.jsonString)
     return "It is noon."
+  }
+}
+
+/// A tool whose arguments are a `PositiveCount`: the schema takes any count, reading refuses a negative one.
+struct CountTool: Tool {
+  let name = "count"
+  let description = "Counts."
+  let calls = CallLog()
+
+  var parameters: GenerationSchema { PositiveCount.generationSchema }
+
+  func call(arguments: PositiveCount) async throws -> String {
+    calls.append("\(arguments.count)")
+    return "Counted \(arguments.count)."
   }
 }
 

@@ -64,6 +64,9 @@ struct `StableJSONEncoder writes what the value wrote, in its order` {
     #expect(try text([true, false]) == "[true,false]")
     #expect(try text([nil, 1] as [Int?]) == "[null,1]")
     #expect(try text("a\"b\\c\nd\u{01}é/") == #""a\"b\\c\nd\u0001é/""#)
+    // Every control character is escaped, those from 0x10 to 0x1F too; DEL (0x7F) is not a control character in JSON.
+    #expect(
+      try text("\u{1F}\u{10}\u{0B}\r\t\u{08}\u{0C}\u{7F}") == #""\u001f\u0010\u000b\r\t\b\f\#u{7F}""#)
   }
 
   @Test func `nested, unkeyed and super encoders write in place`() throws {

@@ -55,6 +55,37 @@ import Testing
     #expect(counter.tokenCount(of: small) == 500 + 4)
   }
 
+  @Test func `an image's label is counted on top of its fixed cost`() {
+    let counter = EstimatingTokenCounter(imageTokenCount: 500, framingTokenCount: 0, cache: TokenCountCache())
+    let image = Transcript.ImageAttachment(data: Data([1]), mimeType: "image/png")
+    let unlabelled = Transcript.Segment.attachment(
+      Transcript.AttachmentSegment(id: "a", content: .image(image)))
+    let labelled = Transcript.Segment.attachment(
+      Transcript.AttachmentSegment(id: "b", content: .image(image), label: "A red bicycle"))
+    #expect(counter.tokenCount(of: unlabelled) == 500)
+    // "A red bicycle" is 13 bytes: 4 tokens.
+    #expect(counter.tokenCount(of: labelled) == 504)
+  }
+
+  @Test func `a custom segment counts by the length of its JSON form`() {
+    let counter = EstimatingTokenCounter(framingTokenCount: 0, cache: TokenCountCache())
+    // {"id":"c1","url":"a.example"} is 29 bytes (the key order does not change it): 8 tokens.
+    #expect(counter.tokenCount(of: .custom(Citation(id: "c1", url: "a.example"))) == 8)
+  }
+
+  @Test func `a tool output counts its tool's name and its segments`() {
+    let counter = EstimatingTokenCounter(framingTokenCount: 0, cache: TokenCountCache())
+    // "weather" is 7 bytes (2 tokens) and "21°C" 5 bytes (2 tokens).
+    #expect(counter.tokenCount(of: Make.output("c")) == 4)
+  }
+
+  @Test func `a tool call's name and arguments are one text, rounded up once`() {
+    let counter = EstimatingTokenCounter(framingTokenCount: 0, cache: TokenCountCache())
+    let call = Transcript.ToolCall(id: "c", toolName: "clock", arguments: GeneratedContent(properties: [:]))
+    // "clock" (5 bytes) + {} (2 bytes) = 7 bytes: 2 tokens (rounded apart, 2 + 1 would be 3).
+    #expect(counter.tokenCount(of: .toolCalls(Transcript.ToolCalls(id: "t", [call]))) == 2)
+  }
+
   @Test func `tool calls count by their JSON text`() {
     let counter = EstimatingTokenCounter(framingTokenCount: 0, cache: TokenCountCache())
     // "weather" (7 bytes) + {"city":"Oslo"} (15 bytes) = 22 bytes → 6 tokens.

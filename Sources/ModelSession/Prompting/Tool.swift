@@ -30,8 +30,10 @@ public protocol Tool<Arguments, Output>: Sendable {
   var description: String { get }
   /// The schema of the arguments.
   var parameters: GenerationSchema { get }
-  /// Whether the schema is also written into the instructions, for models
-  /// that do not take tool definitions natively.
+  /// Kept for source compatibility with Apple's `Tool`; ContextKit does not
+  /// read it. Every tool's definition, schema included, is always listed in
+  /// the instructions entry (`Transcript.Instructions.toolDefinitions`) and
+  /// sent to the provider, which passes it to the model natively.
   var includesSchemaInInstructions: Bool { get }
 
   /// Runs the tool.
@@ -42,6 +44,6 @@ extension Tool {
   /// The type's name.
   public var name: String { String(describing: Self.self) }
 
-  /// `true`.
+  /// `true` (not read; see the requirement).
   public var includesSchemaInInstructions: Bool { true }
 }
