@@ -33,6 +33,17 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(report.cause == .appendOnly)
   }
 
+  @Test func `a request the cached stream already holds whole is append only`() async throws {
+    // The same request again (a retry): the prompt runs out before the cached stream [tools, I, p1, r1].
+    let again = record(sent: [instructions, p1], tools: [search], turn: 1)
+    let report = try #require(try await reports([first, again]).last)
+    #expect(report.promptTokenCount == 130)
+    #expect(report.reusedTokenCount == 130)
+    #expect(report.match.sharedBlockCount == 3)
+    #expect(report.divergence == nil)
+    #expect(report.cause == .appendOnly)
+  }
+
   @Test func `a shared prefix shorter than the minimum cacheable length is not reused`() async throws {
     // The append-only case shares 160 tokens: reused at a minimum of 160, not at 161.
     let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
