@@ -44,6 +44,25 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(report.cause == .appendOnly)
   }
 
+  @Test func `the summary's prediction beside the server's counts only the generations it reported`()
+    async throws
+  {
+    // The first generation is reported (130 prompt tokens, 0 cached; 0 predicted), the second
+    // is not (the server said nothing of its cache), though 160 of it are predicted reused.
+    var reported = first
+    reported.usage = GenerationUsage(input: .init(totalTokenCount: 130, reportedCachedTokenCount: 0))
+    var unreported = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    unreported.usage = GenerationUsage(input: .init(totalTokenCount: 165))
+    let summary = CacheImpactSummary(reports: try await reports([reported, unreported]))
+    #expect(summary.reusedTokenCount == 160)
+    #expect(summary.serverReportedGenerationCount == 1)
+    #expect(summary.serverInputTokenCount == 130)
+    #expect(summary.predictedReusedTokenCountWhereReported == 0)
+    #expect(
+      summary.description.split(separator: "\n").dropFirst().first
+        == "server: 0/130 cached (0%) over 1 generations; predicted 0 there")
+  }
+
   @Test func `a shared prefix shorter than the minimum cacheable length is not reused`() async throws {
     // The append-only case shares 160 tokens: reused at a minimum of 160, not at 161.
     let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
