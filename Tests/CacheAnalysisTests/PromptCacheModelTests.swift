@@ -63,6 +63,16 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
         == "server: 0/130 cached (0%) over 1 generations; predicted 0 there")
   }
 
+  @Test func `a template that leaves tools out renders no tool blocks`() async throws {
+    // llama-cpp-python's generic template: the instructions (10) and p1 (20) only.
+    var model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    model.toolsInPrompt = false
+    let prompt = try await model.render(
+      PromptRequest(toolDefinitions: [search], transcript: Transcript(entries: [instructions, p1])))
+    #expect(prompt.blocks.map(\.location) == [.instructions, .entry(index: 1, kind: "prompt")])
+    #expect(prompt.tokenCount == 30)
+  }
+
   @Test func `a shared prefix shorter than the minimum cacheable length is not reused`() async throws {
     // The append-only case shares 160 tokens: reused at a minimum of 160, not at 161.
     let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
