@@ -170,3 +170,11 @@ func `301, 302 and 303 turn the POST into a GET; 307 and 308 repeat it with its 
   }
   #expect(second.headers["Authorization"] == "Bearer sk-client-key", "\(status)")
 }
+
+@Test(.timeLimit(.minutes(10)))
+func `a redirect status without a Location is the server's answer, not followed`() async throws {
+  let transport = InMemoryTransport(.init(status: 302, pieces: [Data("Found".utf8)]))
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.chatError == ChatCompletionsError(kind: .httpStatus, status: 302, message: "Found"))
+  #expect(transport.requests.count == 1)
+}
