@@ -33,6 +33,46 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     #expect(report.cause == .appendOnly)
   }
 
+  @Test func `a request the cached stream already holds whole is append only`() async throws {
+    // The same request again (a retry): the prompt runs out before the cached stream [tools, I, p1, r1].
+    let again = record(sent: [instructions, p1], tools: [search], turn: 1)
+    let report = try #require(try await reports([first, again]).last)
+    #expect(report.promptTokenCount == 130)
+    #expect(report.reusedTokenCount == 130)
+    #expect(report.match.sharedBlockCount == 3)
+    #expect(report.divergence == nil)
+    #expect(report.cause == .appendOnly)
+  }
+
+  @Test func `the summary's prediction beside the server's counts only the generations it reported`()
+    async throws
+  {
+    // The first generation is reported (130 prompt tokens, 0 cached; 0 predicted), the second
+    // is not (the server said nothing of its cache), though 160 of it are predicted reused.
+    var reported = first
+    reported.usage = GenerationUsage(input: .init(totalTokenCount: 130, reportedCachedTokenCount: 0))
+    var unreported = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)
+    unreported.usage = GenerationUsage(input: .init(totalTokenCount: 165))
+    let summary = CacheImpactSummary(reports: try await reports([reported, unreported]))
+    #expect(summary.reusedTokenCount == 160)
+    #expect(summary.serverReportedGenerationCount == 1)
+    #expect(summary.serverInputTokenCount == 130)
+    #expect(summary.predictedReusedTokenCountWhereReported == 0)
+    #expect(
+      summary.description.split(separator: "\n").dropFirst().first
+        == "server: 0/130 cached (0%) over 1 generations; predicted 0 there")
+  }
+
+  @Test func `a template that leaves tools out renders no tool blocks`() async throws {
+    // llama-cpp-python's generic template: the instructions (10) and p1 (20) only.
+    var model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    model.toolsInPrompt = false
+    let prompt = try await model.render(
+      PromptRequest(toolDefinitions: [search], transcript: Transcript(entries: [instructions, p1])))
+    #expect(prompt.blocks.map(\.location) == [.instructions, .entry(index: 1, kind: "prompt")])
+    #expect(prompt.tokenCount == 30)
+  }
+
   @Test func `a shared prefix shorter than the minimum cacheable length is not reused`() async throws {
     // The append-only case shares 160 tokens: reused at a minimum of 160, not at 161.
     let next = record(sent: [instructions, p1, r1, p2], tools: [search], turn: 1)

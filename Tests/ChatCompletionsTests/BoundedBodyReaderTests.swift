@@ -81,6 +81,21 @@ struct BoundedBodyReaderTests {
     }
   }
 
+  @Test func `an error body stopped by time or by a failure says which, with the seconds as given`() {
+    let mapper = ErrorMapper()
+    let slow = ErrorBody(data: Data("partial".utf8), stop: .timeLimit(0.25))
+    #expect(
+      mapper.failure(status: 502, headers: HTTPHeaderFields(), body: slow).error.message
+        == "partial (the server was still sending the body after 0.25 s, when the client stopped reading)")
+    let whole = ErrorBody(data: Data("partial".utf8), stop: .timeLimit(10))
+    #expect(
+      whole.stopNote == "the server was still sending the body after 10 s, when the client stopped reading")
+    let broken = ErrorBody(data: Data("partial".utf8), stop: .failed("connection reset by peer"))
+    #expect(
+      mapper.failure(status: 502, headers: HTTPHeaderFields(), body: broken).error.message
+        == "partial (the body broke off: connection reset by peer)")
+  }
+
   @Test func `an error body cut at the cap gives the status, an excerpt and a note`() {
     var mapper = ErrorMapper(redaction: Redaction(secrets: ["sk-cap-secret-42"]))
     mapper.now = { Date(timeIntervalSince1970: 0) }

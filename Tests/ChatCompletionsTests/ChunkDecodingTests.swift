@@ -196,3 +196,12 @@ func `prompt token details without cached_tokens leave the cached count unknown`
   #expect(chunk.usage == .init(promptTokens: 5, completionTokens: 1))
   #expect(chunk.usage?.cachedPromptTokens == nil)
 }
+
+@Test(.timeLimit(.minutes(10))) func `null completion token details decode as no reasoning count`() throws {
+  // The completion side of `usage without details or total decodes`: vLLM sends null details.
+  let chunk = try decodeChunk(
+    #"{"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":4,"total_tokens":7,"#
+      + #""prompt_tokens_details":{"cached_tokens":2},"completion_tokens_details":null}}"#)
+  #expect(chunk.usage == .init(promptTokens: 3, completionTokens: 4, cachedPromptTokens: 2))
+  #expect(chunk.usage?.reasoningTokens == nil)
+}

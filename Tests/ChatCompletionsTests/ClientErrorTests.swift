@@ -1,5 +1,6 @@
 import Foundation
 import ModelSession
+import Synchronization
 import Testing
 
 @testable import ChatCompletions
@@ -307,4 +308,62 @@ func `the tokenizer remembers llama-cpp-python's endpoint and asks only it after
   } throws: { error in
     (error as? ChatCompletionsError)?.message == "tokenizer crashed"
   }
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a tokenizer endpoint answering 501 Not Implemented is no tokenizer, as a 404 is`() async throws {
+  let server = InMemoryTransport(.json(501, #"{"error":{"message":"not implemented"}}"#))
+  let tokenizer = try serverTokenizer(over: server)
+  #expect(try await tokenizer.tokenize("one two") == nil)
+  #expect(try await tokenizer.tokenize("again") == nil)
+  #expect(server.requests.map(\.url.path) == ["/tokenize", "/extras/tokenize"])
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a found tokenizer endpoint that stops answering is an error, not a server without one`() async throws {
+  let answered = Mutex(false)
+  let server = InMemoryTransport { request in
+    guard request.url.path == "/tokenize", !answered.withLock({ $0 }) else {
+      return .json(404, #"{"detail":"Not Found"}"#)
+    }
+    answered.withLock { $0 = true }
+    return .json(200, #"{"tokens":[7,8]}"#)
+  }
+  let tokenizer = try serverTokenizer(over: server)
+  #expect(try await tokenizer.tokenize("one two") == ServerTokenization(tokens: [7, 8], endpoint: .llamaCpp))
+  await #expect {
+    _ = try await tokenizer.tokenize("three")
+  } throws: { error in
+    let error = error as? ChatCompletionsError
+    return error?.kind == .invalidResponse && error?.message == "/tokenize stopped answering"
+  }
+  #expect(server.requests.map(\.url.path) == ["/tokenize", "/tokenize"])
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a stream cut off mid-event after its finish reason is still truncated`() async throws {
+  // The finish reason came, then the usage chunk broke off: the stream is not complete.
+  let outcome = try await streamThrough(
+    InMemoryTransport(.stream(sseChunk("Hello", finish: "stop") + #"data: {"id":"c","choices":[],"usa"#)))
+  #expect(outcome.text == "Hello")
+  #expect(outcome.chatError?.kind == .truncatedStream)
+  #expect(outcome.chatError?.message == "the stream ended in the middle of an event")
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a 2xx stream without any event says so, one whose events came in earlier pieces does not`()
+  async throws
+{
+  let empty = try await streamThrough(InMemoryTransport(.stream(": nothing to say\n\n")))
+  #expect(
+    empty.chatError?.message
+      == "the server answered 2xx and closed the stream without any event (llama-cpp-python does this "
+      + "when the prompt exceeds the context window; its log says why)")
+  // The event is in the first piece; the last piece is only a keep-alive comment.
+  let pieces = [Data(sseChunk("Hello").utf8), Data(": keep-alive\n\n".utf8)]
+  let cut = try await streamThrough(
+    InMemoryTransport(.init(headers: ["Content-Type": "text/event-stream"], pieces: pieces)))
+  #expect(cut.text == "Hello")
+  #expect(cut.chatError?.kind == .truncatedStream)
+  #expect(cut.chatError?.message == "the stream ended before [DONE] and before any finish_reason")
 }

@@ -127,3 +127,34 @@ func `transport failures map to timeouts with their stage, cancellation and conn
   #expect(!"\(result)".contains("sk-secret-123"))
   #expect(result.error.message.contains("<redacted>"))
 }
+
+@Test(.timeLimit(.minutes(10)))
+func `a server error whose message says it timed out is a timeout, in a body or in a stream event`() {
+  // A 500 is no timeout by its status: only the text says so.
+  let byStatus = failure(500, #"{"error":{"message":"Upstream request timed out"}}"#)
+  guard case .timeout(let byBody) = byStatus else {
+    Issue.record("a 500 that says it timed out is not a timeout")
+    return
+  }
+  #expect(byBody.status == 500 && byBody.message == "Upstream request timed out")
+  let byEvent = mapper.failure(
+    streamEnvelope: ErrorEnvelope(message: "generation stopped", type: "server_error", code: "timeout"))
+  guard case .timeout(let eventError) = byEvent else {
+    Issue.record("an error event with code timeout is \(byEvent), not a timeout")
+    return
+  }
+  #expect(eventError.kind == .errorEvent && eventError.code == "timeout")
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `OpenAI's older context message gives the requested tokens after "you requested"`() {
+  let body =
+    #"{"error":{"message":"This model's maximum context length is 4097 tokens, however you requested "#
+    + #"4162 tokens (3162 in your prompt; 1000 for the completion).","type":"invalid_request_error"}}"#
+  guard case .contextSizeExceeded(let contextSize, let tokenCount, _) = failure(400, body) else {
+    Issue.record("expected a context size failure")
+    return
+  }
+  #expect(contextSize == 4097)
+  #expect(tokenCount == 4162)
+}

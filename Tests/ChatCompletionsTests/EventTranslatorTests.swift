@@ -444,6 +444,19 @@ struct `Chunk translation details` {
     #expect(output.reasoningTokenCount == 0)
   }
 
+  @Test func `timings on the last chunk beside its text and finish reason are usage too`() throws {
+    // llama.cpp sends its timings on the chunk that finishes, not on a chunk of their own.
+    let last = Chunk(
+      choices: [.init(delta: .init(content: "Hi"), finishReason: .stop)],
+      timings: .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 5))
+    let digest = try translate([last])
+    #expect(digest.text == "Hi")
+    let (input, output) = try #require(digest.usage.first)
+    #expect(digest.usage.count == 1)
+    #expect(input.totalTokenCount == 248 && input.reportedCachedTokenCount == 236)
+    #expect(output.totalTokenCount == 5)
+  }
+
   @Test func `timings with only a cached count give no usage: the prompt's size is unknown`() throws {
     let digest = try translate([delta(content: "Hi"), Chunk(timings: .init(cachedPromptTokens: 236))])
     #expect(digest.usage.isEmpty)

@@ -149,3 +149,32 @@ private func hoppingTransport(hops: Int) -> InMemoryTransport {
     #expect(transport.requests.count == 1)
   }
 }
+
+@Test(.timeLimit(.minutes(10)), arguments: [301, 302, 303, 307, 308])
+func `301, 302 and 303 turn the POST into a GET; 307 and 308 repeat it with its body`(
+  status: Int
+) async throws {
+  let transport = redirectingTransport(status: status, to: "/v2/chat/completions")
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.error == nil && outcome.text == "moved", "\(status): \(String(describing: outcome.error))")
+  let second = try #require(transport.requests.last)
+  #expect(second.url.absoluteString == "http://model.test/v2/chat/completions")
+  if status == 307 || status == 308 {
+    #expect(second.method == "POST", "\(status)")
+    #expect(second.body == Data(#"{"stream":true}"#.utf8), "\(status)")
+    #expect(second.headers["Content-Type"] == "application/json", "\(status)")
+  } else {
+    #expect(second.method == "GET", "\(status)")
+    #expect(second.body == nil, "\(status)")
+    #expect(second.headers["Content-Type"] == nil, "\(status)")
+  }
+  #expect(second.headers["Authorization"] == "Bearer sk-client-key", "\(status)")
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a redirect status without a Location is the server's answer, not followed`() async throws {
+  let transport = InMemoryTransport(.init(status: 302, pieces: [Data("Found".utf8)]))
+  let outcome = try await streamThrough(transport)
+  #expect(outcome.chatError == ChatCompletionsError(kind: .httpStatus, status: 302, message: "Found"))
+  #expect(transport.requests.count == 1)
+}

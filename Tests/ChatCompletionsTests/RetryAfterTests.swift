@@ -65,3 +65,10 @@ func `a delay without whole digits before an optional fraction is ignored`(value
   #expect(resetDate(["Retry-After": "3600.5"]) == now.addingTimeInterval(3_600))
   #expect(resetDate(["Retry-After": "0"]) == now)
 }
+
+@Test(.timeLimit(.minutes(10))) func `a valid retry-after-ms wins over a valid Retry-After`() {
+  #expect(resetDate(["retry-after-ms": "1500", "Retry-After": "30"]) == now.addingTimeInterval(1.5))
+  #expect(
+    resetDate(["Retry-After": "Thu, 01 Jan 1970 00:00:00 GMT", "retry-after-ms": "250"])
+      == now.addingTimeInterval(0.25))
+}

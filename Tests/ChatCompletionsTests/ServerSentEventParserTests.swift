@@ -225,3 +225,18 @@ func `data lines without a blank line add up to one event, bounded by the event 
   // 6 bytes of "data: " and 255 whole pieces fit in 16 MiB; the 256th does not.
   #expect(fed == 255)
 }
+
+@Test(.timeLimit(.minutes(10))) func `a byte order mark is dropped only at the start of the stream`() {
+  // Later, the bytes EF BB BF belong to the field name, "\u{FEFF}data", which no field has: the line is ignored.
+  let result = parseAll([Array("data: x\n\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("data: y\n\n".utf8)])
+  #expect(result.events == [ServerSentEvent(data: "x")])
+  #expect(!result.cutOff)
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `an event cut off after its event line, before any data, is reported as cut off`() {
+  // The line is complete, so nothing is pending on the line; the event's type is.
+  let result = parseAll([Array("data: a\n\nevent: update\n".utf8)])
+  #expect(result.events == [ServerSentEvent(data: "a")])
+  #expect(result.cutOff)
+}

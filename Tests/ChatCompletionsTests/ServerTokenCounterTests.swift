@@ -58,4 +58,24 @@ import Testing
     #expect(try await counter.tokenCount(of: prompt) == 4 + 3)
     #expect(tokenizeRequests() == asked, "a remembered entry must not be tokenized again")
   }
+
+  @Test func `a list of entries takes the counts remembered from single counts`() async throws {
+    let prompt = Transcript.Entry.prompt(.init(id: "p2", segments: [.text(.init(content: "d e"))]))
+    #expect(try await counter.tokenCount(of: prompt) == 4 + 2)
+    let asked = tokenizeRequests()
+    #expect(try await counter.tokenCounts(of: [prompt]) == [4 + 2])
+    #expect(tokenizeRequests() == asked, "an entry counted alone must not be tokenized again in a list")
+  }
+
+  @Test func `without a tokenizer the estimate counts UTF-8 bytes, not characters`() async throws {
+    let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://model.test")))
+    let client = ChatCompletionsClient(
+      endpoint: endpoint, timeouts: ChatCompletionsTimeouts(5),
+      transport: InMemoryTransport(.json(404, #"{"detail":"Not Found"}"#)))
+    let estimating = ServerTokenCounter(
+      tokenizer: ServerTokenizer(client: client, model: "m"),
+      fallback: EstimatingTokenCounter(bytesPerToken: 1))
+    // "Grüße 👋": G r ü(2) ß(2) e, a space, 👋(4) = 12 bytes in 7 characters.
+    #expect(try await estimating.tokenCount(of: "Grüße 👋") == 12)
+  }
 }

@@ -130,4 +130,13 @@ func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
     table.append(["total", "10"])
     #expect(table.rendered == "name    n\n-----  --\na       1\n-----  --\ntotal  10")
   }
+
+  @Test func `a text table's widths come from headings and cells, counted in characters`() {
+    // "tokens" is wider than its cells; "cold ×1" (7 characters, 8 bytes) than its heading;
+    // the last row has one cell of two, and its line ends without padding.
+    var table = TextTable(columns: [.init("cause"), .init("tokens", alignment: .right)])
+    table.append(["cold ×1", "7"])
+    table.append(["édit"])
+    #expect(table.rendered == "cause    tokens\n-------  ------\ncold ×1       7\nédit")
+  }
 }
