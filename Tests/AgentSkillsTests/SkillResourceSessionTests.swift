@@ -102,6 +102,38 @@ struct `Skill resources through a session` {
     #expect(Set(definitions).count == 1)
   }
 
+  @Test func `an instructions skill from disk lists its files when activated, and the model reads them`()
+    async throws
+  {
+    let fixture = try SkillFixture()
+    try fixture.skill(
+      "house-tone", in: "skills",
+      frontMatter: "name: house-tone\ndescription: Tone.\nmetadata:\n  activation: instructions",
+      body: "Be brief.\n")
+    try fixture.write("Short words.\n", to: "skills/house-tone/references/words.md")  // 13 bytes
+    let activations = SkillActivations()
+    let script = ModelScript([activate("house-tone"), read("house-tone", "references/words.md"), .text("ok")])
+    let session = try session(fixture, script: script, activations: activations)
+    try await session.respond(to: "Write")
+    #expect(activations.activeSkillNames == ["house-tone"])
+    #expect(
+      toolOutputs(session.transcript) == [
+        """
+        Activated the skill "house-tone": its instructions apply from your next response on.
+        <skill_resources name="house-tone">
+        Files in this skill's folder. Read one with read_skill_resource (skill "house-tone", path as listed) \
+        when the instructions call for it. Scripts are shown as text and never run.
+        - references/words.md (text, 13 bytes)
+        </skill_resources>
+        """,
+        """
+        <skill_resource skill="house-tone" path="references/words.md" bytes="0-13 of 13">
+        Short words.
+        </skill_resource>
+        """,
+      ])
+  }
+
   @Test func `tool definitions are byte-identical before and after activations of both flavours`()
     async throws
   {
