@@ -47,6 +47,15 @@ import Testing
   #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
 }
 
+@Test(.timeLimit(.minutes(10))) func `a delimiter line may end in spaces or a tab`() throws {
+  let fixture = try SkillFixture()
+  try fixture.write("---  \nname: spaced\ndescription: Spaced.\n---\t\n# Body\n", to: "spaced/SKILL.md")
+  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("spaced"))
+  #expect(skill.description == "Spaced.")
+  #expect(skill.body == "# Body\n")
+  #expect(skill.bodyFirstLine == 5)
+}
+
 @Test(.timeLimit(.minutes(10))) func `lone CR line endings (classic Mac) are read as LF`() throws {
   let fixture = try SkillFixture()
   try fixture.write(

@@ -238,6 +238,17 @@ struct `Skill resources through a session` {
     #expect(outputs[2].contains("assets/notes.txt") && outputs[2].contains("references/notes.txt"))
   }
 
+  @Test func `a shortened path matches a listed file's end only at a folder boundary`() async throws {
+    let fixture = try sqlSkillFixture()
+    // "list.md" is the end of "references/checklist.md", but not a whole file name there.
+    let script = ModelScript([activate("reviewing-sql"), read("reviewing-sql", "list.md"), .text("ok")])
+    let session = try session(fixture, script: script, activations: SkillActivations())
+    try await session.respond(to: "Check it.")
+    let outputs = toolOutputs(session.transcript)
+    #expect(outputs.count == 2)
+    #expect(outputs.last?.hasPrefix("Error: skill \"reviewing-sql\": no file \"list.md\"") == true)
+  }
+
   @Test func `a long resource is read in windows that say what remains`() async throws {
     let fixture = try sqlSkillFixture()
     // 40,000 bytes: 20,000 two-byte characters, so a 32 KiB window ends on a character.
