@@ -40,6 +40,20 @@ import Darwin
   }
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `a restore that changes only the loaded set takes effect and is announced`()
+  async
+{
+  let activations = SkillActivations(active: ["a"])
+  let stream = await activations.changes
+  await activations.restore(SkillActivationsSnapshot(activeSkillNames: ["a"], loadedSkillNames: ["z"]))
+  #expect(activations.loadedSkillNames == ["z"])
+  // A later change, so that a missing announcement shows as the wrong first element, not a wait.
+  await activations.activate("b")
+  let first = await firstElements(1, of: stream)
+  #expect(first == [SkillActivationsSnapshot(activeSkillNames: ["a"], loadedSkillNames: ["z"])])
+}
+
 @Test(.timeLimit(.minutes(20))) func `a thousand concurrent activations are all recorded`() async {
   let activations = SkillActivations()
   let stream = await activations.changes

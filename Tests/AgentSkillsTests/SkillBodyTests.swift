@@ -145,6 +145,17 @@ import Testing
 }
 
 @Test(.timeLimit(.minutes(10)))
+func `a link's column counts characters, for a second link on a line and on the next line too`() throws {
+  let fixture = try SkillFixture()
+  let body = "# Use\n\nÜber [a](references/a.md) und [b](references/b.md)\nund [c](references/c.md)\n"
+  let folder = try fixture.skill("columns", body: body)
+  let warnings = try SkillLoader().load(folder: folder).diagnostics
+  // Line 7: "Über [a](" puts a's destination at character 10 (byte 11); then "references/a.md) und [b]("
+  // (25 characters) puts b's at 35. Line 8: "und [c](" puts c's at 9.
+  #expect(warnings.map { "\($0.line):\($0.column)" } == ["7:10", "7:35", "8:9"], "\(warnings)")
+}
+
+@Test(.timeLimit(.minutes(10)))
 func `a reference-style link is reported on the link's line, not the definition's`() throws {
   let fixture = try SkillFixture()
   let body = """

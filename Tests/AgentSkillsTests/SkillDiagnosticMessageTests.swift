@@ -125,4 +125,16 @@ import Darwin
       "listed", frontMatter: "name: listed\ndescription: Has a list key.\n[a, b]: c")
     #expect(errors(inspect(folder)) == ["front matter keys must be plain words, not a list"])
   }
+
+  @Test func `a diagnostic's place names only what it knows: the file, the line, the column`() {
+    #expect(
+      SkillDiagnostic(severity: .warning, path: "a/SKILL.md", message: "m").description
+        == "a/SKILL.md: warning: m")
+    #expect(
+      SkillDiagnostic(severity: .error, path: "a/SKILL.md", line: 3, message: "m").description
+        == "a/SKILL.md:3: error: m")
+    #expect(
+      SkillDiagnostic(severity: .error, path: "a/SKILL.md", line: 3, column: 4, message: "m").description
+        == "a/SKILL.md:3:4: error: m")
+  }
 }

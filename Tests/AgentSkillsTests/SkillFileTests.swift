@@ -47,6 +47,28 @@ import Testing
   #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
 }
 
+@Test(.timeLimit(.minutes(10))) func `a delimiter line may end in spaces or a tab`() throws {
+  let fixture = try SkillFixture()
+  try fixture.write("---  \nname: spaced\ndescription: Spaced.\n---\t\n# Body\n", to: "spaced/SKILL.md")
+  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("spaced"))
+  #expect(skill.description == "Spaced.")
+  #expect(skill.body == "# Body\n")
+  #expect(skill.bodyFirstLine == 5)
+}
+
+@Test(.timeLimit(.minutes(10))) func `lone CR line endings (classic Mac) are read as LF`() throws {
+  let fixture = try SkillFixture()
+  try fixture.write(
+    "---\rname: classic\rdescription: Written on a classic Mac.\r---\r# Title\r\rLine one.\r\n",
+    to: "classic/SKILL.md")
+  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("classic"))
+  #expect(skill.description == "Written on a classic Mac.")
+  // The last line ends in CR LF: one newline, not two.
+  #expect(skill.body == "# Title\n\nLine one.\n")
+  #expect(skill.bodyFirstLine == 5)
+  #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
+}
+
 @Test(.timeLimit(.minutes(10))) func `unicode text is kept and counted in characters`() throws {
   let fixture = try SkillFixture()
   let description =

@@ -102,6 +102,38 @@ struct `Skill resources through a session` {
     #expect(Set(definitions).count == 1)
   }
 
+  @Test func `an instructions skill from disk lists its files when activated, and the model reads them`()
+    async throws
+  {
+    let fixture = try SkillFixture()
+    try fixture.skill(
+      "house-tone", in: "skills",
+      frontMatter: "name: house-tone\ndescription: Tone.\nmetadata:\n  activation: instructions",
+      body: "Be brief.\n")
+    try fixture.write("Short words.\n", to: "skills/house-tone/references/words.md")  // 13 bytes
+    let activations = SkillActivations()
+    let script = ModelScript([activate("house-tone"), read("house-tone", "references/words.md"), .text("ok")])
+    let session = try session(fixture, script: script, activations: activations)
+    try await session.respond(to: "Write")
+    #expect(activations.activeSkillNames == ["house-tone"])
+    #expect(
+      toolOutputs(session.transcript) == [
+        """
+        Activated the skill "house-tone": its instructions apply from your next response on.
+        <skill_resources name="house-tone">
+        Files in this skill's folder. Read one with read_skill_resource (skill "house-tone", path as listed) \
+        when the instructions call for it. Scripts are shown as text and never run.
+        - references/words.md (text, 13 bytes)
+        </skill_resources>
+        """,
+        """
+        <skill_resource skill="house-tone" path="references/words.md" bytes="0-13 of 13">
+        Short words.
+        </skill_resource>
+        """,
+      ])
+  }
+
   @Test func `tool definitions are byte-identical before and after activations of both flavours`()
     async throws
   {
@@ -204,6 +236,17 @@ struct `Skill resources through a session` {
     // Two files end in notes.txt: no guess, the error lists them.
     #expect(outputs[2].hasPrefix("Error: skill \"reviewing-sql\": no file \"notes.txt\""))
     #expect(outputs[2].contains("assets/notes.txt") && outputs[2].contains("references/notes.txt"))
+  }
+
+  @Test func `a shortened path matches a listed file's end only at a folder boundary`() async throws {
+    let fixture = try sqlSkillFixture()
+    // "list.md" is the end of "references/checklist.md", but not a whole file name there.
+    let script = ModelScript([activate("reviewing-sql"), read("reviewing-sql", "list.md"), .text("ok")])
+    let session = try session(fixture, script: script, activations: SkillActivations())
+    try await session.respond(to: "Check it.")
+    let outputs = toolOutputs(session.transcript)
+    #expect(outputs.count == 2)
+    #expect(outputs.last?.hasPrefix("Error: skill \"reviewing-sql\": no file \"list.md\"") == true)
   }
 
   @Test func `a long resource is read in windows that say what remains`() async throws {

@@ -222,4 +222,47 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
         "instructions", "prompt", "toolCalls", "toolOutput", "toolCalls", "toolOutput", "response",
       ])
   }
+
+  @Test
+  func `an instructions skill the model switches off after /name stays off for the turn's later rounds`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let script = ModelScript([
+      .toolCall(name: Skills.toggleToolName, arguments: #"{"skill":"tone"}"#), .text("Done."),
+    ])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "tone", description: "Tone", instructions: "Be warm.", allowsDeactivation: true)
+      }
+      .slashCommandActivation()
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "/tone then switch it off")
+    // The prompt is read at the turn's first round only: the second round must not activate it again.
+    #expect(requestInstructions(script.requests[0]).contains("Skill tone (active):\nBe warm."))
+    #expect(!requestInstructions(script.requests[1]).contains("Be warm."))
+    #expect(requestInstructions(script.requests[1]).contains("- tone (on demand): Tone"))
+    #expect(activations.activeSkillNames == [])
+    #expect(
+      toolOutputTexts(session.transcript) == [
+        "Deactivated the skill \"tone\": its instructions no longer apply."
+      ])
+  }
+
+  @Test func `a body a restored state calls loaded is delivered for /name when this transcript lacks it`()
+    async throws
+  {
+    // The state was saved in another conversation, where the body was in view; this one starts empty.
+    let activations = SkillActivations(
+      SkillActivationsSnapshot(activeSkillNames: [], loadedSkillNames: ["swift-style"]))
+    let script = ModelScript([.text("Reviewed.")])
+    let profile = Profile { styleCatalog(activations) }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    try await session.respond(to: "/swift-style review this")
+    #expect(toolOutputTexts(session.transcript) == [styleGuide])
+    #expect(
+      script.requests[0].transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput"])
+    #expect(activations.loadedSkillNames == ["swift-style"])
+  }
 }

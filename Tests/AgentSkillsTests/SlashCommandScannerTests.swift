@@ -10,6 +10,8 @@ import Testing
     ("(/reviewing-sql) and \"/swift-style\", then /a1!", ["reviewing-sql", "swift-style", "a1"]),
     ("first /b then /a then /b again", ["b", "a"]),
     ("tab\t/x\nnewline /y:", ["x", "y"]),
+    // Every opening bracket and quote, and every closing punctuation mark, of the grammar.
+    ("[/a] {/b} '/c' /d? /e; /f, \"/g\"", ["a", "b", "c", "d", "e", "f", "g"]),
   ])
   func `a slash name standing alone names a skill`(text: String, names: [String]) {
     #expect(SlashCommandScanner.names(in: text) == names)

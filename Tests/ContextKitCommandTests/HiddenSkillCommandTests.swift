@@ -50,4 +50,39 @@ import Testing
     let toolsJSON = String(decoding: try JSONSerialization.data(withJSONObject: tools), as: UTF8.self)
     #expect(toolsJSON.contains("tidy-notes") && !toolsJSON.contains("deploying"))
   }
+
+  @Test func `list and show say which instructions skills may be deactivated, in text and JSON`() async throws
+  {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeSkill(
+      "house-tone", under: root,
+      "---\nname: house-tone\ndescription: Tone.\nmetadata:\n  activation: instructions\n---\nBe brief.\n")
+    try writeSkill(
+      "on-call", under: root,
+      "---\nname: on-call\ndescription: Paging.\nmetadata:\n  activation: instructions\n"
+        + "  allows-deactivation: \"true\"\n---\nPage the lead.\n")
+
+    let text = await CommandRun.run(["skills", "list", root.path])
+    #expect(text.code == .success)
+    let rows = text.output.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).prefix(4).joined(separator: " ")
+    }
+    #expect(
+      rows == [
+        "NAME FLAVOUR DEACTIVATABLE MODEL", "house-tone instructions no invokes",
+        "on-call instructions yes invokes",
+      ])
+    let json = try await CommandRun.run(["skills", "list", "--json", root.path]).jsonObject()
+    let skills = try #require(json["skills"] as? [[String: Any]])
+    #expect(skills.map { $0["flavour"] as? String } == ["instructions", "instructions"])
+    #expect(skills.map { $0["allowsDeactivation"] as? Bool } == [false, true])
+
+    let tone = await CommandRun.run(["skills", "show", "house-tone", root.path])
+    #expect(tone.output.contains("\nactivation: instructions\n"))
+    let onCall = await CommandRun.run(["skills", "show", "on-call", root.path])
+    #expect(onCall.output.contains("\nactivation: instructions (allows deactivation)\n"))
+    let onCallJSON = try await CommandRun.run(["skills", "show", "--json", "on-call", root.path]).jsonObject()
+    #expect(onCallJSON["allowsDeactivation"] as? Bool == true)
+  }
 }

@@ -17,6 +17,18 @@ import Testing
     #expect(TerminalText.escaped("café ✓ 日本") == "café ✓ 日本")
   }
 
+  @Test func `every end of the escaped ranges is escaped, and the characters just outside are not`() {
+    // C1 from U+0080 to U+009F; embeddings and overrides U+202A to U+202E; isolates U+2066 to U+2069.
+    #expect(TerminalText.escaped("a\u{80}b\u{9F}c\u{A0}d") == "a\\u{80}b\\u{9F}c\u{A0}d")
+    #expect(TerminalText.escaped("\u{2029}x\u{202A}y\u{202F}") == "\\u{2029}x\\u{202A}y\u{202F}")
+    #expect(
+      TerminalText.escaped("\u{2065}p\u{2066}q\u{2069}r\u{206A}") == "\u{2065}p\\u{2066}q\\u{2069}r\u{206A}")
+    // The line and paragraph separators start a new line on some terminals, like a newline.
+    #expect(TerminalText.escaped("one\u{2028}two") == "one\\u{2028}two")
+    #expect(TerminalText.escaped("one\u{2029}two", keepingNewlines: false) == "one\\u{2029}two")
+    #expect(TerminalText.escaped("\u{2027}\u{202A}") == "\u{2027}\\u{202A}")
+  }
+
   @Test func `skills list, show, catalog and validate never print raw escapes from SKILL.md`() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-esc-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }

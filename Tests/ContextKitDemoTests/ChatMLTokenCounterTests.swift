@@ -15,6 +15,16 @@ import Testing
       (.prompt(Transcript.Prompt(id: "p", segments: [text("weather?")])), "user"),
       (.reasoning(Transcript.Reasoning(id: "r", segments: [text("thinking")])), "assistant"),
       (.response(Transcript.Response(id: "a", assetIDs: [], segments: [text("sunny")])), "assistant"),
+      (
+        .toolCalls(
+          Transcript.ToolCalls(
+            id: "t",
+            [
+              Transcript.ToolCall(
+                id: "c", toolName: "weather", arguments: GeneratedContent(properties: ["city": "Oslo"]))
+            ])),
+        "assistant"
+      ),
       (.toolOutput(Transcript.ToolOutput(id: "c", toolName: "weather", segments: [text("21°C")])), "tool"),
     ]
     for (entry, role) in entries {

@@ -154,4 +154,54 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
     #expect(profile.content.content.modifier.threshold == .tokens(3_000))
     #expect(profile.content.content.content.modifier.budget == 4_000)
   }
+
+  @Test
+  func `every spelling passes on the token counter, the store, the prefix log, the retry delay and the pin`()
+  {
+    let store = SummaryStore()
+    let log = PrefixBreakLog()
+    let threeBytes = EstimatingTokenCounter(bytesPerToken: 3)
+    func bytesPerToken(_ counter: any TokenCounter) -> Int? {
+      (counter as? EstimatingTokenCounter)?.bytesPerToken
+    }
+    let options = CompactingHistory.Options(retryDelay: .seconds(7), store: store, prefixBreaks: log)
+    for modifier in [
+      CompactingHistory(
+        tokenBudget: 2_000, target: 800, pinnedTokens: 300, tokenCounter: threeBytes, options: options),
+      Profile { Instructions("Hi.") }.compactingHistory(
+        tokenBudget: 2_000, target: 800, pinnedTokens: 300, tokenCounter: threeBytes, options: options
+      ).modifier,
+    ] {
+      // Without a summarizer the default pin would be 800 × 5 / 8 = 500.
+      #expect(modifier.pinnedTokens == 300)
+      #expect(bytesPerToken(modifier.tokenCounter) == 3)
+      #expect(modifier.summaryOptions.retryDelay == .seconds(7))
+      #expect(modifier.summaryOptions.store === store)
+      #expect(modifier.prefixBreaks === log)
+    }
+    let shipped = Profile { Instructions("Hi.") }.compactingHistory(
+      budget: 2_000, target: 800, pinnedTokens: 300, tokenCounter: threeBytes
+    ).modifier
+    #expect(shipped.pinnedTokens == 300)
+    #expect(bytesPerToken(shipped.tokenCounter) == 3)
+
+    let twoBytes = SummarizeHistory.Options(tokenCounter: EstimatingTokenCounter(bytesPerToken: 2))
+    for modifier in [
+      SummarizeHistory(tokenThreshold: 900, tokenCounter: threeBytes),
+      SummarizeHistory(threshold: .tokens(900), tokenCounter: threeBytes, options: twoBytes),
+      Profile { Instructions("Hi.") }.summarizeHistory(tokenThreshold: 900, tokenCounter: threeBytes)
+        .modifier,
+    ] {
+      #expect(bytesPerToken(modifier.tokenCounter) == 3)
+    }
+    // Without a counter of its own, the options' counter counts.
+    #expect(bytesPerToken(SummarizeHistory(threshold: .tokens(900), options: twoBytes).tokenCounter) == 2)
+
+    for modifier in [
+      RollingWindow(tokens: 900, tokenCounter: threeBytes),
+      Profile { Instructions("Hi.") }.rollingWindow(tokens: 900, tokenCounter: threeBytes).modifier,
+    ] {
+      #expect(bytesPerToken(modifier.tokenCounter) == 3)
+    }
+  }
 }

@@ -80,4 +80,46 @@ import Testing
     #expect(try await modifier.transformHistory(b, in: Make.context()) == b)
     #expect(await log.count == 2)
   }
+
+  /// A context whose request offers `tools`.
+  static func context(tools: [Transcript.ToolDefinition]) -> ProfileModifierContext {
+    ProfileModifierContext(turnIndex: 0, round: 0, toolDefinitions: tools, requestID: "test")
+  }
+
+  static let weather = Transcript.ToolDefinition(tool: WeatherTool())
+
+  @Test func `a change of the tools alone is a break, like a change of the instructions`() async throws {
+    let log = PrefixBreakLog()
+    let modifier = Self.compacting(log)
+    let t1 = Self.prompt("t1", tokens: 100)
+    let u1 = Self.prompt("u1", tokens: 100)
+    _ = try await modifier.transformHistory(
+      Transcript(entries: [Self.brief, t1]), in: Self.context(tools: []))
+    _ = try await modifier.transformHistory(
+      Transcript(entries: [Self.brief, u1]), in: Self.context(tools: []))
+    // Conversation t keeps "Be brief." but a tool is switched on at 4 entries (9 + 100 + 2 + 300 =
+    // 411 tokens, over the target): a break, cut to the instructions and the current prompt (309).
+    let t = Transcript(entries: [Self.brief, t1, Make.response("rt1", "ok"), Self.prompt("t2", tokens: 300)])
+    #expect(
+      try await modifier.transformHistory(t, in: Self.context(tools: [Self.weather])).ids == [
+        "instructions", "t2",
+      ])
+    // Conversation u keeps its tools (none): no break, and 411 tokens are under the budget.
+    let u = Transcript(entries: [Self.brief, u1, Make.response("ru1", "ok"), Self.prompt("u2", tokens: 300)])
+    #expect(try await modifier.transformHistory(u, in: Self.context(tools: [])) == u)
+  }
+
+  @Test func `a history without instructions is known by its first entry, and its tools changing is a break`()
+    async throws
+  {
+    let log = PrefixBreakLog()
+    let modifier = Self.compacting(log)
+    let n1 = Self.prompt("n1", tokens: 100)
+    _ = try await modifier.transformHistory(Transcript(entries: [n1]), in: Self.context(tools: []))
+    #expect(await log.count == 1)
+    // 100 + 2 + 300 = 402 tokens, over the target, and the tools changed: cut to the current prompt.
+    let n = Transcript(entries: [n1, Make.response("rn1", "ok"), Self.prompt("n2", tokens: 300)])
+    #expect(try await modifier.transformHistory(n, in: Self.context(tools: [Self.weather])).ids == ["n2"])
+    #expect(await log.count == 1)
+  }
 }

@@ -40,6 +40,25 @@ import Testing
     #expect(behaviour.calls == 1)
   }
 
+  @Test func `a summary that brings the history exactly to the threshold is used, one past it is not`()
+    async throws
+  {
+    // Instructions, a turn, then a tool loop of five entries that cannot be cut: 8 entries.
+    let history = Transcript(
+      entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1"), Make.prompt("p2")]
+        + [Make.calls("t2", ["a"]), Make.output("a"), Make.calls("t3", ["b"]), Make.output("b")])
+    // Threshold 7: the cut keeps p2's loop (5); instructions + summary + 5 = 7, exactly the threshold.
+    let atThreshold = try await modifier(.entries(7)).transformHistory(history, in: Make.context(round: 2))
+    #expect(atThreshold.count == 7)
+    #expect(atThreshold[1].isHistorySummary)
+    #expect(Array(atThreshold.ids.suffix(5)) == ["p2", "t2", "a", "t3", "b"])
+    // Threshold 6: the same cut with its summary makes 7, one past: a rolling window of 6 instead.
+    let context = Make.context(round: 2)
+    let overThreshold = try await modifier(.entries(6)).transformHistory(history, in: context)
+    #expect(overThreshold.ids == ["instructions", "p2", "t2", "a", "t3", "b"])
+    #expect(context.notes.map(\.kind) == [.fallback])
+  }
+
   @Test func `the size a compaction brings the history down to is the fraction rounded down`() async throws {
     // 12 entries over a threshold of 10; 10 × 0.75 = 7.5 → 7 entries. The plan compacts when
     // the 11th entry arrives: instructions + summary + the turns from p3 (6 entries) = 8 > 7,

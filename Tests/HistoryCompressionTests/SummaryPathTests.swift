@@ -49,6 +49,33 @@ import Testing
     #expect(sent[7].count == 1 + 2 * 3 + 1)
   }
 
+  @Test func `compactingHistory uses a summary that brings the history exactly to its budget, not one more`()
+    async throws
+  {
+    // One token per byte, no framing. The summary entry is its heading (51 bytes) and "S": 52 tokens.
+    let counter = EstimatingTokenCounter(
+      bytesPerToken: 1, imageTokenCount: 0, framingTokenCount: 0, cache: TokenCountCache())
+    func compacted(currentPrompt tokens: Int) async throws -> Transcript {
+      let modifier = CompactingHistory(
+        budget: 1_000, target: 400, summarizer: ScriptedLanguageModel(script: ModelScript([.text("S")])),
+        summaryReserve: 100, pinnedTokens: 0, tokenCounter: counter,
+        summaryOptions: .init(postamble: "", store: SummaryStore()), prefixBreaks: PrefixBreakLog())
+      // "Be brief." 9 + p1 100 + r1 2 + p2: over the budget; the cut keeps p2, p1 and r1 are summarized.
+      let history = Transcript(entries: [
+        Make.instructions("Be brief."), Make.prompt("p1", String(repeating: "a", count: 100)),
+        Make.response("r1", "ok"), Make.prompt("p2", String(repeating: "b", count: tokens)),
+      ])
+      return try await modifier.transformHistory(history, in: Make.context())
+    }
+    // 9 + 52 + 939 = 1,000: exactly the budget, so the summary is used.
+    let atBudget = try await compacted(currentPrompt: 939)
+    #expect(atBudget.count == 3)
+    #expect(HistorySummary.summaryText(of: atBudget[1]) == "S")
+    #expect(atBudget.last?.id == "p2")
+    // 9 + 52 + 940 = 1,001: one over, so the older turns are dropped instead.
+    #expect(try await compacted(currentPrompt: 940).ids == ["instructions", "p2"])
+  }
+
   @Test func `two summarizers of one type with different settings do not share summaries`() async throws {
     // Four turns saved from an earlier session, the same entries (and ids) for both sessions.
     let saved = Transcript(
