@@ -47,6 +47,21 @@ import Testing
 
   // MARK: - The limits themselves
 
+  @Test func `the default limits: 1 MiB a file, 6 levels, 25,000 folders a root, 2,000 resources a skill`() {
+    for limits in [SkillLoaderLimits(), SkillLoaderLimits.standard] {
+      // 1 MiB = 1,048,576 bytes.
+      #expect(limits.maximumFileSize == 1_048_576)
+      #expect(limits.maximumDepth == 6)
+      #expect(limits.maximumFolders == 25_000)
+      #expect(limits.maximumResources == 2_000)
+    }
+    // The smallest values themselves are kept.
+    let smallest = SkillLoaderLimits(
+      maximumFileSize: 1, maximumDepth: 0, maximumFolders: 1, maximumResources: 0)
+    #expect(smallest.maximumFileSize == 1 && smallest.maximumFolders == 1)
+    #expect(smallest.maximumDepth == 0 && smallest.maximumResources == 0)
+  }
+
   @Test func `limits below their smallest values are raised to them: 1 for size and folders, 0 for the rest`()
   {
     let limits = SkillLoaderLimits(

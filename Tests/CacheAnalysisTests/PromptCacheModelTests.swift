@@ -287,6 +287,30 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
     }
   }
 
+  @Test func `each bad setting's message names the setting, its value and its unit`() {
+    #expect(
+      CacheAnalysisError.invalidBlockSize(0).description
+        == "PromptCacheModel: the block size is 0 tokens, it must be at least 1")
+    #expect(
+      CacheAnalysisError.invalidMinimumCacheableTokens(-1).description
+        == "PromptCacheModel: the minimum cacheable length is -1 tokens, it must be 0 or more")
+    #expect(
+      CacheAnalysisError.invalidLookback(0).description
+        == "PromptCacheModel: the look-back is 0 requests, it must be at least 1")
+  }
+
+  @Test func `the agreement tolerance is one block: 16 by default, the block size when one is given`() throws
+  {
+    #expect(PromptCacheModel().serverTolerance == 16)
+    #expect(PromptCacheModel().blockSize == 16)
+    #expect(PromptCacheModel().lookback == 1)
+    #expect(PromptCacheModel().minimumCacheableTokens == 0)
+    #expect(try PromptCacheModel(blockSize: 128).serverTolerance == 128)
+    #expect(try PromptCacheModel(blockSize: 1).serverTolerance == 1)
+    #expect(
+      try PromptCacheModel(blockSize: 16, minimumCacheableTokens: 1_024, lookback: 4).serverTolerance == 16)
+  }
+
   @Test func `the summary adds up the reports and groups invalidations by cause`() async throws {
     let rewritten = instructionsEntry(words(10, tag: "j"), tools: [search])
     let all = try await reports([

@@ -11,3 +11,11 @@ func `one number gives its seconds to connect up to exactly 15, and 15 past that
   #expect(ChatCompletionsTimeouts(15.5) == ChatCompletionsTimeouts(connect: 15, firstByte: 15.5, idle: 15.5))
   #expect(ChatCompletionsTimeouts(120) == ChatCompletionsTimeouts(connect: 15, firstByte: 120, idle: 120))
 }
+
+@Test(.timeLimit(.minutes(10)))
+func `the default timeouts are 15 s to connect and 60 s to the first byte and between reads`() {
+  let timeouts = ChatCompletionsTimeouts()
+  #expect(timeouts.connect == 15)
+  #expect(timeouts.firstByte == 60)
+  #expect(timeouts.idle == 60)
+}

@@ -20,6 +20,24 @@ struct ResponseLimitsTests {
     #expect(two.maximumStreamBytes == 2 && two.maximumErrorBodyBytes == 2)
   }
 
+  @Test
+  func
+    `the defaults: 16 MiB a line and an event, 256 MiB and an hour a stream, 1 MiB and 10 s an error body`()
+    throws
+  {
+    let limits = ResponseLimits()
+    // 16 MiB = 16 × 1,048,576 = 16,777,216 bytes; 256 MiB = 268,435,456; 1 MiB = 1,048,576.
+    #expect(limits.maximumLineBytes == 16_777_216)
+    #expect(limits.maximumEventBytes == 16_777_216)
+    #expect(limits.maximumStreamBytes == 268_435_456)
+    #expect(limits.maximumStreamDuration == 3_600)
+    #expect(limits.maximumErrorBodyBytes == 1_048_576)
+    #expect(limits.errorBodyTimeLimit == 10)
+    // An endpoint starts with them.
+    let endpoint = EndpointConfiguration(baseURL: try #require(URL(string: "http://localhost:8080/v1")))
+    #expect(endpoint.responseLimits == limits)
+  }
+
   @Test func `durations below a millisecond count as one, and a non-finite error-body limit as 10 s`() {
     let tiny = ResponseLimits(maximumStreamDuration: 0.0004, errorBodyTimeLimit: 0)
     #expect(tiny.maximumStreamDuration == 0.001 && tiny.errorBodyTimeLimit == 0.001)

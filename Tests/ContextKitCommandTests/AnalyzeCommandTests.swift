@@ -83,6 +83,33 @@ func smallRecordsFile() throws -> URL {
     #expect(!FileManager.default.fileExists(atPath: "--json"))
   }
 
+  @Test func `--block-size is 16 by default, 1 is accepted, and 0 or less is refused with the reason`()
+    async throws
+  {
+    let url = try smallRecordsFile()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let byDefault = await CommandRun.run(["analyze", "--json", url.path])
+    #expect(byDefault.code == .success)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(byDefault.output.utf8)) as? [String: Any])
+    #expect(object["blockSize"] as? Int == 16)
+    let exact = await CommandRun.run(["analyze", "--json", "--block-size", "1", url.path])
+    #expect(exact.code == .success)
+    let exactObject = try #require(
+      try JSONSerialization.jsonObject(with: Data(exact.output.utf8)) as? [String: Any])
+    #expect(exactObject["blockSize"] as? Int == 1)
+    for (value, message) in [
+      ("0", "contextkit: --block-size: PromptCacheModel: the block size is 0 tokens, it must be at least 1"),
+      (
+        "-1", "contextkit: --block-size: PromptCacheModel: the block size is -1 tokens, it must be at least 1"
+      ),
+    ] {
+      let refused = await CommandRun.run(["analyze", "--block-size", value, url.path])
+      #expect(refused.code == .usage)
+      #expect(refused.error.hasPrefix(message + "\n"), "\(refused.error)")
+    }
+  }
+
   @Test func `a folder is read file by file, and a truncated file is named with its line and byte`()
     async throws
   {

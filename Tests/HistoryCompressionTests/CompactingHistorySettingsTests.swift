@@ -39,6 +39,16 @@ import Testing
     #expect((given.target, given.summaryReserve, given.pinnedTokens) == (500, 10, 7))
   }
 
+  @Test func `the summarizer's settings default to those of summarizeHistory: 30 seconds, then a minute`() {
+    let options = CompactingHistory.SummaryOptions()
+    #expect(options.timeout == .seconds(30))
+    #expect(options.retryDelay == .seconds(60))
+    #expect(options.postamble == SummarizeHistory.defaultPostamble)
+    let modifier = CompactingHistory(budget: 1_000, prefixBreaks: PrefixBreakLog())
+    #expect(modifier.summaryOptions.timeout == .seconds(30))
+    #expect(modifier.summaryOptions.retryDelay == .seconds(60))
+  }
+
   @Test func `the target must stay below the budget`() async throws {
     #expect(
       await failure(CompactingHistory(budget: 100, target: 100, prefixBreaks: PrefixBreakLog()))

@@ -46,6 +46,19 @@ import Testing
     #expect(try await modifier.transformHistory(regrown, in: Make.context()) == regrown)
   }
 
+  @Test func `the log and the summary store keep 256 by default, and a capacity below 1 is taken as 1`()
+    async
+  {
+    #expect(await PrefixBreakLog().capacity == 256)
+    #expect(await SummaryStore().capacity == 256)
+    for below in [0, -1] {
+      #expect(await PrefixBreakLog(capacity: below).capacity == 1)
+      #expect(await SummaryStore(capacity: below).capacity == 1)
+    }
+    #expect(await PrefixBreakLog(capacity: 1).capacity == 1)
+    #expect(await SummaryStore(capacity: 2).capacity == 2)
+  }
+
   @Test func `a full log forgets its oldest conversation, not the one it just met`() async throws {
     let log = PrefixBreakLog(capacity: 1)
     let modifier = Self.compacting(log)

@@ -323,6 +323,50 @@ import Testing
     }
   }
 
+  @Test func `a summarizer timeout of zero or less is refused with its value, one nanosecond is accepted`()
+    async throws
+  {
+    func summarize(timeout: Duration) -> SummarizeHistory {
+      SummarizeHistory(
+        threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+        options: .init(
+          timeout: timeout, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: store))
+    }
+    for (timeout, text) in [(Duration.zero, "0.0 seconds"), (.seconds(-1), "-1.0 seconds")] {
+      let error = await #expect(
+        throws: HistoryCompressionError.invalidTimeout(
+          modifier: "summarizeHistory", timeout: timeout)
+      ) {
+        try await summarize(timeout: timeout).transformHistory(conversation(turns: 3), in: Make.context())
+      }
+      #expect(
+        error?.description == "summarizeHistory: the summarizer timeout is \(text), it must be more than zero"
+      )
+    }
+    // The smallest positive timeout passes the check: a short history is left as it is.
+    let short = conversation(turns: 3)
+    #expect(
+      try await summarize(timeout: .nanoseconds(1)).transformHistory(short, in: Make.context()) == short)
+    #expect(behaviour.calls == 0)
+  }
+
+  @Test func `a retainedFraction that is not a number is refused, not turned into a size`() async throws {
+    // NaN compares false with everything: a check written as "not <= 0 and not >= 1" would let it
+    // through, and 10 × NaN cannot become a whole number of entries.
+    let error = await #expect(throws: HistoryCompressionError.self) {
+      try await modifier(.entries(10), fraction: .nan).transformHistory(
+        conversation(turns: 3), in: Make.context())
+    }
+    #expect(error?.description == "summarizeHistory: retainedFraction is nan, it must be in (0, 1)")
+  }
+
+  @Test func `options default to half the threshold, 30 s to summarize, a minute to retry`() {
+    let options = SummarizeHistory.Options()
+    #expect(options.retainedFraction == 0.5)
+    #expect(options.timeout == .seconds(30))
+    #expect(options.retryDelay == .seconds(60))
+  }
+
   @Test func `a compaction notes how many entries it summarized`() async throws {
     // The same 12 entries as above, threshold 10, fraction 0.75: the six entries p1 to r3 are
     // summarized, with no earlier summary to fold in.

@@ -30,6 +30,15 @@ import Testing
     #expect(weather.calls.all == ["Oslo", "Bergen"])
   }
 
+  @Test func `a session allows 16 tool rounds a turn by default, however it is made`() {
+    let model = ScriptedLanguageModel(script: ModelScript([]))
+    #expect(LanguageModelSession(model: model, profile: Profile { WeatherTool() }).maximumToolRounds == 16)
+    #expect(LanguageModelSession(model: model, tools: [WeatherTool()]).maximumToolRounds == 16)
+    #expect(LanguageModelSession(model: model, instructions: "Be brief.").maximumToolRounds == 16)
+    #expect(LanguageModelSession(model: model, transcript: Transcript()).maximumToolRounds == 16)
+    #expect(LanguageModelSession(model: model, tools: [], maximumToolRounds: 3).maximumToolRounds == 3)
+  }
+
   @Test(arguments: [0, -5])
   func `a round cap below 1 is raised to 1`(cap: Int) async throws {
     let script = ModelScript([.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Sunny.")])

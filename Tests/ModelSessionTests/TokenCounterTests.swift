@@ -185,6 +185,25 @@ import Testing
     #expect(cache.counts(for: ["a", "b", "c"]) == [1, 20, 3])
   }
 
+  @Test func `a cache holds 100,000 ids a generation by default, and a capacity below 1 is taken as 1`() {
+    #expect(TokenCountCache().capacity == 100_000)
+    for below in [0, -5] { #expect(TokenCountCache(capacity: below).capacity == 1) }
+    #expect(TokenCountCache(capacity: 1).capacity == 1)
+    #expect(TokenCountCache(capacity: 2).capacity == 2)
+    // A capacity of 1 still remembers the id just stored, and the one before it.
+    let one = TokenCountCache(capacity: 0)
+    one.store([("a", 1)])
+    one.store([("b", 2)])
+    #expect(one.counts(for: ["a", "b"]) == [1, 2])
+  }
+
+  @Test func `the estimate's defaults: 4 bytes a token, 768 tokens an image, 4 tokens of framing`() {
+    let counter = EstimatingTokenCounter(cache: TokenCountCache())
+    #expect(counter.bytesPerToken == 4)
+    #expect(counter.imageTokenCount == 768)
+    #expect(counter.framingTokenCount == 4)
+  }
+
   @Test func `counters with the same settings share one cache`() {
     #expect(EstimatingTokenCounter().cache === EstimatingTokenCounter().cache)
     #expect(EstimatingTokenCounter().cache !== EstimatingTokenCounter(bytesPerToken: 3).cache)
