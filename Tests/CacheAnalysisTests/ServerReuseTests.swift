@@ -115,3 +115,27 @@ import Testing
     #expect(run.reports[2].description.hasSuffix("[server: unknown/340 cached]"))
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `Server reuse in saved records` {
+  @Test func `saved records are expired or cleared by the time between their dates`() async throws {
+    // The second generation extends the first; the server reported nothing cached for it.
+    let instructions = instructionsEntry(words(40))
+    let first = record(sent: [instructions, promptEntry("a")], output: [responseEntry("one")])
+    func second(at seconds: Double) -> GenerationRecord {
+      var next = record(
+        sent: [instructions, promptEntry("a"), responseEntry("one"), promptEntry("b")], turn: 1)
+      next.date = Date(timeIntervalSince1970: seconds)
+      next.usage = GenerationUsage(input: .init(totalTokenCount: 44, reportedCachedTokenCount: 0))
+      return next
+    }
+    var model = try PromptCacheModel(
+      blockSize: 1, minimumCacheableTokens: 0, lookback: 1, tokenCounter: WordTokenCounter())
+    model.timeToLive = .seconds(300)
+    // 600 s after the first (dated 0): past the 300 s the cache keeps a prefix.
+    let late = try await CacheImpactAnalyzer.reports(for: [first, second(at: 600)], model: model)
+    #expect(late[1].serverComparison?.cause == .expired)
+    // 100 s after: within it, so the cache was cleared.
+    let soon = try await CacheImpactAnalyzer.reports(for: [first, second(at: 100)], model: model)
+    #expect(soon[1].serverComparison?.cause == .cacheCleared)
+  }
+}
