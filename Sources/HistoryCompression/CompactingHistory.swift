@@ -85,7 +85,8 @@ public struct CompactingHistory: DynamicProfileModifier {
     public var instructions: Instructions
     /// The text placed after the summary, for the main model.
     public var postamble: String
-    /// How long the summarizer may take before the modifier drops the turns instead.
+    /// How long the summarizer may take before the modifier drops the turns
+    /// instead; more than zero when there is a summarizer.
     public var timeout: Duration
     /// How long after a failed summarization the modifier drops the turns at
     /// once instead of asking the summarizer again for the same range.
@@ -236,6 +237,9 @@ public struct CompactingHistory: DynamicProfileModifier {
       throw HistoryCompressionError.invalidFraction(
         modifier: name, name: "summaryReserve / target", value: Double(summaryReserve) / Double(target),
         range: "[0, 1)")
+    }
+    guard summarizer == nil || summaryOptions.timeout > .zero else {
+      throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: summaryOptions.timeout)
     }
     guard pinnedTokens >= 0, pinnedTokens < target else {
       throw HistoryCompressionError.invalidFraction(

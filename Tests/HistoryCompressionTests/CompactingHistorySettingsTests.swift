@@ -97,4 +97,23 @@ import Testing
       CompactingHistory(
         budget: 100, target: 40, summaryReserve: 40, pinnedTokens: 0, prefixBreaks: PrefixBreakLog()))
   }
+
+  @Test func `the summarizer timeout must be more than zero, and is not checked without a summarizer`()
+    async throws
+  {
+    let summarizer = ScriptedLanguageModel(script: ModelScript([]))
+    func modifier(_ timeout: Duration, summarizer: (any LanguageModel)?) -> CompactingHistory {
+      CompactingHistory(
+        budget: 100, target: 40, summarizer: summarizer, summaryReserve: 10, pinnedTokens: 0,
+        summaryOptions: .init(timeout: timeout), prefixBreaks: PrefixBreakLog())
+    }
+    #expect(
+      await failure(modifier(.zero, summarizer: summarizer))
+        == "compactingHistory: the summarizer timeout is 0.0 seconds, it must be more than zero")
+    #expect(
+      await failure(modifier(.seconds(-1), summarizer: summarizer))
+        == "compactingHistory: the summarizer timeout is -1.0 seconds, it must be more than zero")
+    try await passes(modifier(.nanoseconds(1), summarizer: summarizer))
+    try await passes(modifier(.zero, summarizer: nil))
+  }
 }
