@@ -290,15 +290,7 @@ typealias Event = LanguageModelExecutorGenerationChannel.Event
   @Test func `a snapshot of a later round holds the earlier rounds' entries and usage`() async throws {
     let seen = TestSignal()
     let script = ModelScript([
-      .events([
-        .toolCalls(
-          entryID: "t",
-          action: .toolCall(
-            id: "c", name: "weather", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 3))),
-        .response(
-          entryID: nil,
-          action: .updateUsage(input: .init(totalTokenCount: 20), output: .init(totalTokenCount: 3))),
-      ]),
+      weatherCallThenUsage(usageEntryID: nil, input: 20),
       ScriptStep { _, channel in
         await channel.send(.response(entryID: "r", action: .appendText("Mild", tokenCount: 2)))
         // The model waits until the consumer has seen this snapshot.
@@ -335,15 +327,7 @@ func `a response entry that only carried usage is dropped when the generation ca
   async throws
 {
   let script = ModelScript([
-    .events([
-      .toolCalls(
-        entryID: "t",
-        action: .toolCall(
-          id: "c", name: "weather", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 3))),
-      .response(
-        entryID: "r",
-        action: .updateUsage(input: .init(totalTokenCount: 40), output: .init(totalTokenCount: 3))),
-    ]),
+    weatherCallThenUsage(usageEntryID: "r", input: 40),
     .events([
       .response(
         entryID: "r2",
@@ -356,4 +340,18 @@ func `a response entry that only carried usage is dropped when the generation ca
     session.transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
   #expect(response.usage.input.totalTokenCount == 90)
   #expect(response.content == "")
+}
+
+/// A round that calls the weather tool for Oslo (3 tokens of arguments), then
+/// reports `input` tokens in and 3 out on a response entry with `usageEntryID`.
+private func weatherCallThenUsage(usageEntryID: String?, input: Int) -> ScriptStep {
+  .events([
+    .toolCalls(
+      entryID: "t",
+      action: .toolCall(
+        id: "c", name: "weather", action: .appendArguments(#"{"city":"Oslo"}"#, tokenCount: 3))),
+    .response(
+      entryID: usageEntryID,
+      action: .updateUsage(input: .init(totalTokenCount: input), output: .init(totalTokenCount: 3))),
+  ])
 }
