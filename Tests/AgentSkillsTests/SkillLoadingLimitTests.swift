@@ -27,6 +27,28 @@ import Testing
     #expect(errors(inspect(refused)) == ["description is 1,025 characters; the limit is 1,024"])
   }
 
+  @Test func `the limits count the text after trimming: a block scalar's newline and quoted blanks are free`()
+    throws
+  {
+    let fixture = try SkillFixture()
+    let atLimit = String(repeating: "x", count: 1024)
+    // `description: |` keeps a final line break: YAML gives 1,025 characters, 1,024 once trimmed.
+    let literal = try SkillLoader(mode: .strict).load(
+      folder: try fixture.skill("literal", frontMatter: "name: literal\ndescription: |\n  \(atLimit)"))
+    #expect(literal.description == atLimit)
+    #expect(literal.diagnostics.isEmpty)
+    // A quoted compatibility of 500 characters between two blanks on each side: 504, then 500.
+    let compatibility = String(repeating: "c", count: 500)
+    let quoted = try SkillLoader(mode: .strict).load(
+      folder: try fixture.skill(
+        "quoted", frontMatter: "name: quoted\ndescription: Ok.\ncompatibility: \"  \(compatibility)  \""))
+    #expect(quoted.frontMatter.compatibility == compatibility)
+    #expect(quoted.diagnostics.isEmpty)
+    // One character more is still refused, the newline not counted.
+    let past = try fixture.skill("past", frontMatter: "name: past\ndescription: |\n  \(atLimit)x")
+    #expect(errors(inspect(past)) == ["description is 1,025 characters; the limit is 1,024"])
+  }
+
   @Test func `the description limit counts characters, not bytes`() throws {
     let fixture = try SkillFixture()
     // 1,024 × "é" (U+00E9, two bytes in UTF-8): 1,024 characters, 2,048 bytes.

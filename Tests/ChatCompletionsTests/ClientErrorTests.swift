@@ -319,6 +319,35 @@ func `a tokenizer endpoint answering 501 Not Implemented is no tokenizer, as a 4
   #expect(server.requests.map(\.url.path) == ["/tokenize", "/extras/tokenize"])
 }
 
+@Test(.timeLimit(.minutes(10)), arguments: [408, 429])
+func `a tokenizer endpoint answering 408 or 429 is an error, not a server without a tokenizer`(
+  status: Int
+)
+  async throws
+{
+  let busy = Mutex(true)
+  let server = InMemoryTransport { request in
+    guard request.url.path == "/tokenize" else { return .json(404, #"{"detail":"Not Found"}"#) }
+    if busy.withLock({ $0 }) { return .json(status, #"{"error":{"message":"busy"}}"#) }
+    return .json(200, #"{"tokens":[7,8]}"#)
+  }
+  let tokenizer = try serverTokenizer(over: server)
+  await #expect {
+    _ = try await tokenizer.tokenize("one two")
+  } throws: { error in
+    switch error as? LanguageModelError {
+    case .rateLimited: status == 429
+    case .timeout: status == 408
+    default: false
+    }
+  }
+  // The other endpoint was not tried, and the server is not taken as one without a tokenizer.
+  #expect(server.requests.map(\.url.path) == ["/tokenize"])
+  #expect(await tokenizer.detectedEndpoint == nil)
+  busy.withLock { $0 = false }
+  #expect(try await tokenizer.tokenize("one two") == ServerTokenization(tokens: [7, 8], endpoint: .llamaCpp))
+}
+
 @Test(.timeLimit(.minutes(10)))
 func `a found tokenizer endpoint that stops answering is an error, not a server without one`() async throws {
   let answered = Mutex(false)

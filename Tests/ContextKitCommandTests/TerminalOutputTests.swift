@@ -58,7 +58,7 @@ import Testing
     }
   }
 
-  @Test func `a newline in a description or a file name cannot forge a line of skills show`() throws {
+  @Test func `a newline in a description or a file name cannot forge a line of skills show or list`() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-nl-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     let folder = root.appendingPathComponent("forger")
@@ -86,5 +86,12 @@ import Testing
       lines.contains("description: Looks harmless.\\nactivation: spoofed by the description"), "\(lines)")
     #expect(
       lines.contains { $0.hasPrefix("  references/notes\\nname: spoofed by a file name.md (") }, "\(lines)")
+    // skills list prints one line a skill, the description's newline shown as \n.
+    let (listed, _, listStatus) = try runContextKit(["skills", "list", root.path])
+    #expect(listStatus == 0)
+    let rows = String(decoding: listed, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(rows.count == 2, "\(rows)")
+    let escaped = "  Looks harmless.\\nactivation: spoofed by the description"
+    #expect(rows.last?.hasSuffix(escaped) == true, "\(rows)")
   }
 }

@@ -138,5 +138,9 @@ func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
     table.append(["cold ×1", "7"])
     table.append(["édit"])
     #expect(table.rendered == "cause    tokens\n-------  ------\ncold ×1       7\nédit")
+    // Padding is counted in characters too: "édit" (4 characters, 5 bytes) takes 3 blanks to
+    // reach 7, then 2 between columns; "≈9" (2 characters, 4 bytes) takes 4 to reach 6.
+    table.append(["édit", "≈9"])
+    #expect(table.rendered.hasSuffix("\nédit\nédit" + String(repeating: " ", count: 9) + "≈9"))
   }
 }

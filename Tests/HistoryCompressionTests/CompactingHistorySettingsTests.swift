@@ -47,6 +47,15 @@ import Testing
     let modifier = CompactingHistory(budget: 1_000, prefixBreaks: PrefixBreakLog())
     #expect(modifier.summaryOptions.timeout == .seconds(30))
     #expect(modifier.summaryOptions.retryDelay == .seconds(60))
+    // The spelling of the other modifiers, with its own Options, has the same defaults.
+    let vocabulary = CompactingHistory.Options()
+    #expect(vocabulary.timeout == .seconds(30))
+    #expect(vocabulary.retryDelay == .seconds(60))
+    #expect(vocabulary.store === SummaryStore.shared)
+    #expect(vocabulary.prefixBreaks === PrefixBreakLog.shared)
+    let spelled = CompactingHistory(tokenBudget: 1_000)
+    #expect(spelled.summaryOptions.timeout == .seconds(30))
+    #expect(spelled.summaryOptions.retryDelay == .seconds(60))
   }
 
   @Test func `the target must stay below the budget`() async throws {

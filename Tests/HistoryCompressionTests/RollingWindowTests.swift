@@ -1,3 +1,4 @@
+import Foundation
 import HistoryCompression
 import ModelSession
 import TestSupport
@@ -136,4 +137,57 @@ import Testing
     #expect(result.ids == ["instructions", "p3", "t3", "a", "t3b", "b"])
     #expect(!steady.notes.contains { $0.kind == .historyRewritten })
   }
+
+  @Test func `says again what it put back when the instructions change, though the window stays`()
+    async throws
+  {
+    // The history of retainedThenToolRounds: o1 is retained, p3 is mid tool loop, the cut
+    // points are 1, p2 (5) and p3 (11). A window of 8 entries, of which a
+    // quarter (2) may be a copy (2 entries: the call and its output):
+    // - now (14 entries): 1 + (14 − 5) = 10 > 8, so the cut is p3 (1 + 3 = 4), which drops o1;
+    //   a copy is wanted, so the window is placed again within 8 − 2 = 6: still p3, and
+    //   the copy fits the room left (8 − 1 − 3 = 4);
+    // - the previous generation (the 12 entries before c3): 1 + 7 = 8 fits from p2, which
+    //   drops o1; placed again within 6: 1 + 7 > 6, so p3 (1 + 1 = 2), the copy in 8 − 2 = 6.
+    // Same start, same copy: only a change of the instructions makes the note come again.
+    let conversation = "p1-\(UUID().uuidString)"  // its own entry in the shared PrefixBreakLog
+    let copies = ["instructions", "contextkit.retained.o1.calls", "contextkit.retained.o1"]
+    func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [String] {
+      let context = Make.context(round: 1)
+      let result = try await RollingWindow(.entries(8)).transformHistory(
+        Transcript(entries: retainedThenToolRounds(instructions, conversation: conversation) + extra),
+        in: context)
+      #expect(result.ids == copies + ["p3", "c3", "c"] + extra.map(\.id))
+      #expect(!context.notes.contains { $0.kind == .historyRewritten })
+      return context.notes.filter { $0.kind == .information }.map(\.message)
+    }
+    let putBack = "put back after the cut: \"skill:style\" (2 of the budget)"
+    #expect(try await generation(instructions: "Be brief.") == [])
+    #expect(try await generation(instructions: "Be brief. Use the style skill.") == [putBack])
+    // The next round (16 entries, the previous one 14): 1 + 5 = 6 from p3, with the copy 8;
+    // the same start, the same copy, the same instructions: nothing to say.
+    let nextRound = [Make.calls("c3b", ["d"]), Make.output("d")]
+    #expect(try await generation(instructions: "Be brief. Use the style skill.", after: nextRound) == [])
+  }
+}
+
+/// Instructions; a first turn (prompt `conversation`) that delivers a retained skill body
+/// (call c1, output o1, key "skill:style"); a turn p2 with two tool rounds (c2a/a, c2b/b, r2);
+/// then p3 with one tool round (c3, c): 14 entries, cut points at 1, 5 (p2) and 11 (p3).
+func retainedThenToolRounds(_ instructions: String, conversation: String) -> [Transcript.Entry] {
+  var metadata: [String: GeneratedContent] = [:]
+  metadata[RetainedContext.metadataKey] = GeneratedContent(kind: .string("skill:style"))
+  let call = Transcript.ToolCall(
+    id: "o1", toolName: "activate_skill",
+    arguments: GeneratedContent(kind: .structure(properties: [:], orderedKeys: [])))
+  return [
+    Make.instructions(instructions), Make.prompt(conversation),
+    .toolCalls(Transcript.ToolCalls(id: "c1", [call])),
+    .toolOutput(
+      Transcript.ToolOutput(
+        id: "o1", toolName: "activate_skill", segments: [Make.text("Use tabs.")], metadata: metadata)),
+    Make.response("r1"), Make.prompt("p2"), Make.calls("c2a", ["a"]), Make.output("a"),
+    Make.calls("c2b", ["b"]), Make.output("b"), Make.response("r2"), Make.prompt("p3"),
+    Make.calls("c3", ["c"]), Make.output("c"),
+  ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HistoryCompression
 import ModelSession
 import TestSupport
@@ -443,5 +444,32 @@ import Testing
     #expect(behaviour.prompts.last?.contains("answer r1 was no") == true)
     #expect(Array(results[1].ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
     #expect(HistorySummary.summaryText(of: results[1][1])?.hasPrefix("Summary #2 ") == true)
+  }
+
+  @Test func `says again what it put back when the instructions change after an earlier compaction`()
+    async throws
+  {
+    // The history of retainedThenToolRounds, over a threshold of 11 entries with a target of
+    // 8: the compaction was made at an earlier generation, it summarizes p1 and p2's turns
+    // and puts back o1's copy (2 entries). Only a change of the instructions says it again.
+    let conversation = "p1-\(UUID().uuidString)"  // its own entry in the shared PrefixBreakLog
+    let copy = ["contextkit.retained.o1.calls", "contextkit.retained.o1"]
+    func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [String] {
+      let context = Make.context(round: 1)
+      let modifier = SummarizeHistory(
+        threshold: .entries(11), model: FixedSummaryModel(behaviour: behaviour),
+        options: .init(retainedFraction: 0.75, store: store))
+      let result = try await modifier.transformHistory(
+        Transcript(entries: retainedThenToolRounds(instructions, conversation: conversation) + extra),
+        in: context)
+      #expect(Array(result.ids.dropFirst(2)) == copy + ["p3", "c3", "c"] + extra.map(\.id))
+      #expect(!context.notes.contains { $0.kind == .historyRewritten })
+      return context.notes.map(\.message).filter { $0.hasPrefix("put back") }
+    }
+    let putBack = "put back after the cut: \"skill:style\" (2 of the budget)"
+    #expect(try await generation(instructions: "Be brief.") == [])
+    #expect(try await generation(instructions: "Be brief. Use the style skill.") == [putBack])
+    let nextRound = [Make.calls("c3b", ["d"]), Make.output("d")]
+    #expect(try await generation(instructions: "Be brief. Use the style skill.", after: nextRound) == [])
   }
 }

@@ -133,9 +133,12 @@ public actor ServerTokenizer {
   /// The largest tokenizer answer read: 64 MiB (a token list of several million tokens).
   static let maximumAnswerBytes = 64 << 20
 
+  /// Whether an `.other` failure's status says the endpoint does not exist: a
+  /// 4xx or 501. A 408 or 429 never gets here: the error mapper makes them
+  /// `.timeout` and `.rateLimited`, which are thrown.
   private static func meansUnavailable(_ status: Int?) -> Bool {
     guard let status else { return false }
-    return (400..<500).contains(status) && status != 408 && status != 429 || status == 501
+    return (400..<500).contains(status) || status == 501
   }
 
   private struct TokenList: Decodable {
