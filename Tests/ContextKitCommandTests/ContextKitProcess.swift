@@ -13,7 +13,12 @@ var contextKitExecutable: URL? {
 
 /// Runs the built `contextkit` with `arguments`; its standard output, standard error and exit status.
 func runContextKit(_ arguments: [String]) throws -> (output: Data, error: Data, status: Int32) {
-  let executable = try #require(contextKitExecutable)
+  try runProcess(try #require(contextKitExecutable), arguments)
+}
+
+/// Runs `executable` with `arguments`; its standard output, standard error and exit status.
+func runProcess(_ executable: URL, _ arguments: [String]) throws -> (output: Data, error: Data, status: Int32)
+{
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments

@@ -129,4 +129,39 @@ import Darwin
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.html"])
     #endif
   }
+
+  @Test func `a report file that is read-only for the user is refused and left as it was`() throws {
+    // Root may write any file, so as root the command runs as the user nobody (65534),
+    // who owns the report, made read-only, in a folder anyone may write to: replacing
+    // the file through the folder would work, and must not be done.
+    let records = try smallRecordsFile()
+    let folder = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(chmod(folder, 0o777) == 0)
+    let report = folder + "/report.html"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: report))
+    #expect(chmod(report, 0o444) == 0)
+    var arguments = ["analyze", records.path, "--html", report]
+    if geteuid() == 0 {
+      let setpriv = "/usr/bin/setpriv"
+      try #require(
+        FileManager.default.isExecutableFile(atPath: setpriv), "util-linux's setpriv is needed as root")
+      #expect(chown(report, 65_534, 65_534) == 0)
+      let executable = try #require(contextKitExecutable)
+      arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+      let (_, error, status) = try runProcess(URL(fileURLWithPath: setpriv), arguments)
+      try checkRefused(report, in: folder, error: error, status: status)
+    } else {
+      let (_, error, status) = try runContextKit(arguments)
+      try checkRefused(report, in: folder, error: error, status: status)
+    }
+  }
+
+  private func checkRefused(_ report: String, in folder: String, error: Data, status: Int32) throws {
+    #expect(status == 1)
+    let message = String(decoding: error, as: UTF8.self)
+    #expect(message.contains("it is read-only for this user; it was left as it was"), "\(message)")
+    #expect(try String(contentsOfFile: report, encoding: .utf8) == "old")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.html"])
+  }
 }
