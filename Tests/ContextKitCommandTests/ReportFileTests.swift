@@ -141,18 +141,27 @@ import Darwin
     let report = folder + "/report.html"
     try Data("old".utf8).write(to: URL(fileURLWithPath: report))
     #expect(chmod(report, 0o444) == 0)
-    var arguments = ["analyze", records.path, "--html", report]
     if geteuid() == 0 {
       let setpriv = "/usr/bin/setpriv"
       try #require(
         FileManager.default.isExecutableFile(atPath: setpriv), "util-linux's setpriv is needed as root")
       #expect(chown(report, 65_534, 65_534) == 0)
-      let executable = try #require(contextKitExecutable)
-      arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+      // Copies nobody can read and run, wherever the package and the temporary folder are.
+      let tools = try scratch()
+      defer { try? FileManager.default.removeItem(atPath: tools) }
+      #expect(chmod(tools, 0o755) == 0)
+      try FileManager.default.copyItem(
+        at: try #require(contextKitExecutable), to: URL(fileURLWithPath: tools + "/contextkit"))
+      try FileManager.default.copyItem(at: records, to: URL(fileURLWithPath: tools + "/records.jsonl"))
+      #expect(chmod(tools + "/records.jsonl", 0o644) == 0)
+      let arguments = [
+        "--reuid=65534", "--regid=65534", "--clear-groups", tools + "/contextkit", "analyze",
+        tools + "/records.jsonl", "--html", report,
+      ]
       let (_, error, status) = try runProcess(URL(fileURLWithPath: setpriv), arguments)
       try checkRefused(report, in: folder, error: error, status: status)
     } else {
-      let (_, error, status) = try runContextKit(arguments)
+      let (_, error, status) = try runContextKit(["analyze", records.path, "--html", report])
       try checkRefused(report, in: folder, error: error, status: status)
     }
   }
