@@ -66,6 +66,36 @@ import Testing
     #expect(summarized.first?.hasSuffix(" entries, folding in the previous summary") == true)
   }
 
+  @Test func `compactingHistory notes a current turn over the budget, not one that fills it exactly`()
+    async throws
+  {
+    // One token per byte, no framing: "Be brief." is 9 tokens, p1 100 and r1 2, then the
+    // current prompt p2. Over the budget of 100, so the older turn goes; what is kept is the
+    // instructions and p2.
+    let counter = EstimatingTokenCounter(
+      bytesPerToken: 1, imageTokenCount: 0, framingTokenCount: 0, cache: TokenCountCache())
+    func notes(currentPrompt tokens: Int) async throws -> [String] {
+      let context = Make.context()
+      let history = Transcript(entries: [
+        Make.instructions("Be brief."), Make.prompt("p1", String(repeating: "a", count: 100)),
+        Make.response("r1", "ok"), Make.prompt("p2", String(repeating: "b", count: tokens)),
+      ])
+      let result = try await CompactingHistory(
+        budget: 100, pinnedTokens: 0, tokenCounter: counter, prefixBreaks: PrefixBreakLog()
+      ).transformHistory(history, in: context)
+      #expect(result.ids == ["instructions", "p2"])
+      return context.notes.filter { $0.kind == .information }.map(\.message)
+    }
+    // 9 + 91 = 100: exactly the budget, nothing to say.
+    #expect(try await notes(currentPrompt: 91) == [])
+    // 9 + 92 = 101: one over, kept whole and said.
+    #expect(
+      try await notes(currentPrompt: 92) == [
+        "the instructions and the current turn take 101 tokens, more than the budget of 100; "
+          + "kept the current turn whole"
+      ])
+  }
+
   @Test func `a failed summary names the rolling window kept instead`() async throws {
     let behaviour = FixedSummaryModel.Behaviour()
     behaviour.fails = true
