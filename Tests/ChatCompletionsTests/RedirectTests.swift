@@ -35,6 +35,28 @@ func `another scheme or port is another origin`(location: String) async throws {
   #expect(transport.requests.count == 1)
 }
 
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    ("https://model.test/v1", "https://model.test:443/v2/chat/completions", true),
+    ("http://model.test/v1", "http://model.test:80/v2/chat/completions", true),
+    ("https://model.test/v1", "https://model.test:80/v2/chat/completions", false),
+    ("http://model.test/v1", "http://model.test:443/v2/chat/completions", false),
+  ])
+func `an unwritten port is the scheme's default: 443 for https, 80 for http`(
+  baseURL: String, location: String, sameOrigin: Bool
+) async throws {
+  let transport = redirectingTransport(to: location)
+  let outcome = try await streamThrough(transport, baseURL: baseURL)
+  if sameOrigin {
+    #expect(outcome.error == nil && outcome.text == "moved", "\(String(describing: outcome.error))")
+    #expect(transport.requests.last?.url.absoluteString == location)
+  } else {
+    #expect(outcome.chatError?.kind == .redirectRefused, "\(String(describing: outcome.error))")
+    #expect(transport.requests.count == 1)
+  }
+}
+
 @Test(.timeLimit(.minutes(10)))
 func `a same-origin redirect is followed with the method, body and credentials`() async throws {
   let transport = redirectingTransport(to: "/v2/chat/completions")
