@@ -3,7 +3,8 @@ import ModelSession
 /// Where ``CompactingHistory`` remembers, per conversation, when the part of
 /// the prompt before the history last changed: the tools offered or the
 /// instructions text (an instructions skill switching on or off, a tool
-/// joining the list).
+/// joining the list). ``SummarizeHistory`` and ``RollingWindow`` use it too,
+/// to say again what they put back after the cut when that prefix changes.
 ///
 /// Such a change makes a server re-process the whole history after it, so
 /// it is the cheapest moment to compact: the modifier compacts in that same

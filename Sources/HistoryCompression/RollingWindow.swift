@@ -23,15 +23,22 @@ public struct RollingWindow: DynamicProfileModifier {
   public let size: HistorySize
   /// What counts tokens, for a size in tokens.
   public let tokenCounter: any TokenCounter
+  /// Where the modifier remembers when the tools or the instructions changed,
+  /// to say again what it put back after the cut when they do.
+  public let prefixBreaks: PrefixBreakLog
 
   /// Creates the modifier.
   ///
   /// - Parameters:
   ///   - size: the most history the model sees, instructions included; at least 1.
   ///   - tokenCounter: what counts tokens for a size in tokens; `nil` estimates them.
-  public init(_ size: HistorySize, tokenCounter: (any TokenCounter)? = nil) {
+  ///   - prefixBreaks: where changes of the tools or the instructions are remembered.
+  public init(
+    _ size: HistorySize, tokenCounter: (any TokenCounter)? = nil, prefixBreaks: PrefixBreakLog = .shared
+  ) {
     self.size = size
     self.tokenCounter = tokenCounter ?? EstimatingTokenCounter()
+    self.prefixBreaks = prefixBreaks
   }
 
   /// Creates a window of `entries` entries, instructions included (the companion package's spelling).
@@ -65,7 +72,7 @@ public struct RollingWindow: DynamicProfileModifier {
             + "more than the window of \(size.value) \(size.unitName); kept the current turn whole"))
     }
     // Observed at every generation, so that a change of the instructions is seen when it happens.
-    let prefixChanged = await PrefixBreakLog.shared.changedNow(in: entries, layout: layout, context: context)
+    let prefixChanged = await prefixBreaks.changedNow(in: entries, layout: layout, context: context)
     guard cut.start > layout.headEnd else { return history }
     if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd) {
       let previous = RetainedWindow(

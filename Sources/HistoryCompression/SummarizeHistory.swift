@@ -109,7 +109,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
       layout: layout, measure: measure, threshold: threshold.value, target: target, summarySize: reserve,
       end: entries.count, ledger: ledger)
     // Observed at every generation, so that a change of the instructions is seen when it happens.
-    let prefixChanged = await PrefixBreakLog.shared.changedNow(in: entries, layout: layout, context: context)
+    let prefixChanged = await options.prefixBreaks.changedNow(in: entries, layout: layout, context: context)
     guard var lastCut = plan.cuts.last else { return history }
     // The cut was planned with what the history held then; a key delivered
     // again since is in view: its copy goes.

@@ -21,19 +21,24 @@ extension SummarizeHistory {
     public var tokenCounter: any TokenCounter
     /// Where summaries are kept between generations.
     public var store: SummaryStore
+    /// Where the modifier remembers when the tools or the instructions
+    /// changed, to say again what it put back after the cut when they do.
+    public var prefixBreaks: PrefixBreakLog
 
     /// Creates options; the defaults compact down to half the threshold,
     /// give the summarizer 30 seconds, wait a minute before asking again
-    /// after a failure, estimate tokens, and use the shared store.
+    /// after a failure, estimate tokens, and use the shared store and log.
     public init(
       retainedFraction: Double = 0.5, timeout: Duration = .seconds(30), retryDelay: Duration = .seconds(60),
-      tokenCounter: any TokenCounter = EstimatingTokenCounter(), store: SummaryStore = .shared
+      tokenCounter: any TokenCounter = EstimatingTokenCounter(), store: SummaryStore = .shared,
+      prefixBreaks: PrefixBreakLog = .shared
     ) {
       self.retainedFraction = retainedFraction
       self.timeout = timeout
       self.retryDelay = retryDelay
       self.tokenCounter = tokenCounter
       self.store = store
+      self.prefixBreaks = prefixBreaks
     }
   }
 

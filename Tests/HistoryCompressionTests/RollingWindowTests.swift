@@ -1,4 +1,3 @@
-import Foundation
 import HistoryCompression
 import ModelSession
 import TestSupport
@@ -150,11 +149,12 @@ import Testing
     // - the previous generation (the 12 entries before c3): 1 + 7 = 8 fits from p2, which
     //   drops o1; placed again within 6: 1 + 7 > 6, so p3 (1 + 1 = 2), the copy in 8 − 2 = 6.
     // Same start, same copy: only a change of the instructions makes the note come again.
-    let conversation = "p1-\(UUID().uuidString)"  // its own entry in the shared PrefixBreakLog
+    let conversation = "p1"
+    let prefixBreaks = PrefixBreakLog()  // not the shared one, which other tests fill up
     let copies = ["instructions", "contextkit.retained.o1.calls", "contextkit.retained.o1"]
     func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [String] {
       let context = Make.context(round: 1)
-      let result = try await RollingWindow(.entries(8)).transformHistory(
+      let result = try await RollingWindow(.entries(8), prefixBreaks: prefixBreaks).transformHistory(
         Transcript(entries: retainedThenToolRounds(instructions, conversation: conversation) + extra),
         in: context)
       #expect(result.ids == copies + ["p3", "c3", "c"] + extra.map(\.id))

@@ -1,4 +1,3 @@
-import Foundation
 import HistoryCompression
 import ModelSession
 import TestSupport
@@ -452,13 +451,14 @@ import Testing
     // The history of retainedThenToolRounds, over a threshold of 11 entries with a target of
     // 8: the compaction was made at an earlier generation, it summarizes p1 and p2's turns
     // and puts back o1's copy (2 entries). Only a change of the instructions says it again.
-    let conversation = "p1-\(UUID().uuidString)"  // its own entry in the shared PrefixBreakLog
+    let conversation = "p1"
+    let prefixBreaks = PrefixBreakLog()  // not the shared one, which other tests fill up
     let copy = ["contextkit.retained.o1.calls", "contextkit.retained.o1"]
     func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [String] {
       let context = Make.context(round: 1)
       let modifier = SummarizeHistory(
         threshold: .entries(11), model: FixedSummaryModel(behaviour: behaviour),
-        options: .init(retainedFraction: 0.75, store: store))
+        options: .init(retainedFraction: 0.75, store: store, prefixBreaks: prefixBreaks))
       let result = try await modifier.transformHistory(
         Transcript(entries: retainedThenToolRounds(instructions, conversation: conversation) + extra),
         in: context)
