@@ -50,6 +50,24 @@ import Darwin
     #expect(lines(inspect(folder, mode: .strict).diagnostics).sorted() == expected.map { "error: " + $0 })
   }
 
+  @Test func `a link into a sibling folder whose name starts with the skill's leaves the skill folder`()
+    throws
+  {
+    // linky-old/secret.md shares the prefix "…/linky" with the skill folder, but not "…/linky/".
+    let fixture = try SkillFixture()
+    try fixture.write("secret\n", to: "linky-old/secret.md")
+    let folder = try fixture.skill("linky", body: "# Use\n\nRead [the notes](references/out.md).\n")
+    try fixture.link("linky/references/out.md", to: "../../linky-old/secret.md")
+    let lenient = inspect(folder)
+    #expect(lenient.skill?.resources.isEmpty == true)
+    #expect(
+      lines(lenient.diagnostics).sorted() == [
+        "warning: link \"references/out.md\" goes through a symbolic link that leaves the skill folder",
+        "warning: resource \"references/out.md\" is a symbolic link that leaves the skill folder "
+          + "(or leads nowhere); it is not listed",
+      ])
+  }
+
   @Test func `a file name in the skill folder that is not UTF-8 is named with its folder`() throws {
     let fixture = try SkillFixture()
     let folder = try fixture.skill("odd-names")
