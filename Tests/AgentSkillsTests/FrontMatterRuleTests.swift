@@ -186,6 +186,15 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(errors(inspect(empty)) == ["the front matter is empty; add at least name and description"])
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `a name is never trimmed: blanks around it are characters it may not hold`()
+  throws
+{
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("pdf", frontMatter: "name: \" pdf \"\ndescription: Reads PDF files.")
+  #expect(errors(inspect(folder)) == [#"name " pdf " may only contain a-z, 0-9 and "-"; " " is not allowed"#])
+}
+
 @Test(.timeLimit(.minutes(10))) func `a block scalar description is trimmed`() throws {
   let fixture = try SkillFixture()
   let folder = try fixture.skill(
