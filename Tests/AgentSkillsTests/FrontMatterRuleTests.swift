@@ -121,6 +121,25 @@ func `names that break the rules are errors`(name: String, message: String) thro
   #expect(report.diagnostics.map(\.line) == [3, 4, 5, 7])
 }
 
+@Test(
+  .timeLimit(.minutes(10)),
+  arguments: [
+    "true", "True", "TRUE", "false", "False", "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On",
+    "ON",
+    "off", "Off", "OFF",
+  ])
+func `every YAML 1.1 boolean is a boolean, not a string`(word: String) throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill("typed", frontMatter: "name: typed\ndescription: Types.\nlicense: \(word)")
+  #expect(
+    errors(inspect(folder)) == [
+      "license must be a string, but YAML reads a boolean (quote it: license: \"\(word)\")"
+    ])
+  let quoted = try fixture.skill(
+    "quoted", frontMatter: "name: quoted\ndescription: Types.\nlicense: \"\(word)\"")
+  #expect(errors(inspect(quoted)) == [])
+}
+
 @Test(.timeLimit(.minutes(10))) func `nested metadata is an error and unquoted scalars are warnings`() throws
 {
   let fixture = try SkillFixture()
