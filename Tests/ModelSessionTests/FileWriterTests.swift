@@ -192,6 +192,15 @@ struct `FileWriter never clobbers what is not a regular file` {
 
 @Suite(.timeLimit(.minutes(10)))
 struct `FileReader says what a path is` {
+  @Test func `a character device is named as one`() {
+    #expect(
+      throws: FileAccessError(
+        path: "/dev/null", operation: .read, reason: .notARegularFile(kind: "a character device"))
+    ) {
+      try FileReader.read("/dev/null", limit: 100)
+    }
+  }
+
   @Test func `a folder, a FIFO and a file over the limit are typed errors`() throws {
     let scratch = try Scratch()
     #expect(throws: FileAccessError(path: scratch.path, operation: .read, reason: .isAFolder)) {

@@ -128,4 +128,18 @@ private struct SwitchingInstructions: DynamicInstructions {
     #expect(read.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["a.json", "b.jsonl"])
     #expect(read[0].records == first && read[1].records == second)
   }
+
+  @Test func `a folder's hidden files are left out`() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let records = try await sessionRecords(turns: 2)
+    try GenerationRecordArchive.encode(records).write(to: folder.appendingPathComponent("records.jsonl"))
+    // What a file manager or an editor leaves beside them, not records.
+    try Data([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]).write(to: folder.appendingPathComponent(".DS_Store"))
+    try Data("{\"partial".utf8).write(to: folder.appendingPathComponent(".records.jsonl.swp"))
+    let read = try GenerationRecordArchive.read(contentsOf: folder)
+    #expect(read.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["records.jsonl"])
+    #expect(read.first?.records == records)
+  }
 }
