@@ -10,23 +10,11 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct `Summary fit with context put back` {
   /// A skill body (40 bytes) delivered in the first turn: a call and its output, marked
   /// as retained context, so a cut before it puts a copy back.
-  private let delivery: [Transcript.Entry] = {
-    var metadata: [String: GeneratedContent] = [:]
-    metadata[RetainedContext.metadataKey] = GeneratedContent(kind: .string("skill:style"))
-    let call = Transcript.ToolCall(
-      id: "call-style", toolName: "activate_skill",
-      arguments: GeneratedContent(kind: .structure(properties: [:], orderedKeys: [])))
-    return [
-      Make.prompt("p1"),
-      .toolCalls(Transcript.ToolCalls(id: "calls-style", [call])),
-      .toolOutput(
-        Transcript.ToolOutput(
-          id: "call-style", toolName: "activate_skill",
-          segments: [.text(.init(id: "body", content: String(repeating: "b", count: 40)))],
-          metadata: metadata)),
-      Make.response("r1"),
-    ]
-  }()
+  private let delivery: [Transcript.Entry] =
+    [Make.prompt("p1")]
+    + retainedDelivery(
+      callsID: "calls-style", callID: "call-style",
+      body: .text(.init(id: "body", content: String(repeating: "b", count: 40)))) + [Make.response("r1")]
 
   private func tokens(_ transcript: Transcript, _ counter: EstimatingTokenCounter) -> Int {
     var total = 0
