@@ -129,6 +129,20 @@ func `transport failures map to timeouts with their stage, cancellation and conn
 }
 
 @Test(.timeLimit(.minutes(10)))
+func `a body cut at its limit in the middle of the key does not show the key's start; a whole body does`() {
+  // "sk-sec" is the first six characters of the key "sk-secret-123": at the end of a body the
+  // client stopped reading, it may be a key cut in two; at the end of a whole body it is not.
+  let text = "upstream failed for sk-sec"
+  let cut = mapper.failure(
+    status: 502, headers: HTTPHeaderFields([:]),
+    body: ErrorBody(data: Data(text.utf8), stop: .sizeLimit(26)))
+  #expect(cut.error.message.hasPrefix("upstream failed for <redacted> (the body was cut off at "))
+  #expect(!cut.error.message.contains("sk-sec"))
+  let whole = failure(502, text)
+  #expect(whole.error.message == "upstream failed for sk-sec")
+}
+
+@Test(.timeLimit(.minutes(10)))
 func `a server error whose message says it timed out is a timeout, in a body or in a stream event`() {
   // A 500 is no timeout by its status: only the text says so.
   let byStatus = failure(500, #"{"error":{"message":"Upstream request timed out"}}"#)

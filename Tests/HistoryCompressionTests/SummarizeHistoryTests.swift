@@ -272,6 +272,28 @@ import Testing
     }
   }
 
+  @Test func `each new summary is asked only about the turns the one it folds in did not cover`()
+    async throws
+  {
+    // The same growing history as above: the turns each summarizer prompt lists ("User: question
+    // p<n>"), read in order over every prompt, are p1, p2, … once each: no turn is summarized
+    // twice (it is already in the summary folded in) and none is skipped.
+    let modifier = modifier(.entries(10))
+    for turns in 8...20 {
+      _ = try await modifier.transformHistory(conversation(turns: turns), in: Make.context())
+    }
+    let prompts = behaviour.prompts
+    try #require(prompts.count >= 3)
+    let listed = prompts.map { prompt in
+      prompt.split(separator: "\n").compactMap { line in
+        line.hasPrefix("User: question p") ? Int(line.dropFirst("User: question p".count)) : nil
+      }
+    }
+    #expect(listed.allSatisfy { !$0.isEmpty }, "\(listed)")
+    let all = listed.flatMap { $0 }
+    #expect(all == Array(1...all.count), "\(listed)")
+  }
+
   @Test func `the cut moves in large steps: few compactions over many turns`() async throws {
     var prefixes: Set<[String]> = []
     for turns in 2...60 {
