@@ -1,6 +1,8 @@
 import Foundation
+import ModelSession
 import Observation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AgentSkills
@@ -61,6 +63,40 @@ import Testing
     #expect(observed.activeSkillNames == ["kept", "swift-style"])
     #expect(observed.isActive("swift-style"))
     #expect(notified.withLock { $0 } == 1)
+  }
+
+  @MainActor @Test func `the observable view follows a prompt skill's body into the history and out of it`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let observed = ObservedSkillActivations(activations)
+    let script = ModelScript([
+      .toolCall(name: Skills.activateToolName, arguments: #"{"skill":"swift-style"}"#), .text("One."),
+      .text("Two."),
+    ])
+    let profile = Profile {
+      Skills(activations: activations) {
+        Skill(name: "swift-style", description: "Style rules", prompt: "Use guard.")
+      }
+    }
+    .historyTransform { history in
+      // From the second turn on, keep only the instructions and the current turn.
+      let prompts = history.indices.filter { if case .prompt = history[$0] { true } else { false } }
+      guard prompts.count >= 2, let last = prompts.last else { return history }
+      return Transcript(entries: history.prefix(1) + history[last...])
+    }
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    #expect(observed.loadedSkillNames == [])
+    try await session.respond(to: "First")
+    let deadline = ContinuousClock.now + .seconds(60)
+    while observed.loadedSkillNames != ["swift-style"], ContinuousClock.now < deadline { await Task.yield() }
+    #expect(observed.loadedSkillNames == ["swift-style"])
+    #expect(observed.isLoaded("swift-style"))
+    try await session.respond(to: "Second")
+    while observed.loadedSkillNames != [], ContinuousClock.now < deadline { await Task.yield() }
+    #expect(observed.loadedSkillNames == [])
+    #expect(!observed.isLoaded("swift-style"))
+    #expect(observed.activeSkillNames == [])
   }
 
   @MainActor @Test func `the observable view lets go of the store when released`() async throws {

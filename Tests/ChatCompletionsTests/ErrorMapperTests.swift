@@ -98,6 +98,10 @@ func `context length messages are context size failures with their numbers`(body
     result
       == .other(
         .init(kind: .httpStatus, status: 500, message: "boom", type: "server_error", code: "internal")))
+  // The one-line text labels each part: the kind, then HTTP, type and code, then the message.
+  #expect(
+    result.error.description
+      == "chat completions httpStatus, HTTP 500, type server_error, code internal: boom")
   #expect(failure(503, "Service Unavailable\n").error.message == "Service Unavailable")
   #expect(failure(404, "").error.message.contains("not found"))
 }
@@ -112,6 +116,11 @@ func `transport failures map to timeouts with their stage, cancellation and conn
           kind: .timedOut,
           message: "http://h/v1 sent nothing for 3 s (the idle timeout) in the middle of its answer",
           timeoutStage: .idle)))
+  let idle = mapper.failure(transportError: TransportFailure.idleTimeout(seconds: 3, url: "http://h/v1"))
+  #expect(
+    (idle as? ChatCompletionsFailure)?.error.description
+      == "chat completions timedOut, idle timeout: http://h/v1 sent nothing for 3 s (the idle timeout) in the middle of its answer"
+  )
   #expect(mapper.failure(transportError: CancellationError()) is CancellationError)
   let lost =
     mapper.failure(transportError: TransportFailure.connectionFailed("reset")) as? ChatCompletionsFailure

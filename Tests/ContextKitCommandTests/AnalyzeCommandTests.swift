@@ -10,14 +10,16 @@ private func text(_ count: Int, _ letter: Character) -> Transcript.Segment {
   .text(Transcript.TextSegment(content: String(repeating: letter, count: count)))
 }
 
-private func record(sent: [Transcript.Entry], output: [Transcript.Entry], turn: Int) -> GenerationRecord {
+private func record(
+  sent: [Transcript.Entry], output: [Transcript.Entry], turn: Int, notes: [GenerationNote] = []
+) -> GenerationRecord {
   var instructions: Transcript.Instructions?
   if case .instructions(let entry) = sent.first { instructions = entry }
   return GenerationRecord(
     requestID: UUID(), turnIndex: turn, round: 0, date: Date(timeIntervalSince1970: 0),
     storedHistory: Transcript(entries: sent), stages: [], sentTranscript: Transcript(entries: sent),
     instructions: instructions, toolDefinitions: [], generationOptions: GenerationOptions(),
-    contextOptions: ContextOptions(), schema: nil, output: output, usage: .zero, notes: [],
+    contextOptions: ContextOptions(), schema: nil, output: output, usage: .zero, notes: notes,
     outcome: .completed)
 }
 
@@ -59,6 +61,45 @@ func smallRecordsFile() throws -> URL {
     let exact = try await AnalyzeCommand.Analysis(records: records, model: PromptCacheModel(blockSize: 1))
     #expect(exact.summary.reusedTokenCount == 72 + 14)
     #expect(exact.reports[2].cause.kind == .storedHistoryChanged)
+  }
+
+  @Test func `a row names where the prompt diverged and why, and the totals count invalidated generations`()
+    async throws
+  {
+    // Two turns after the first, each cut back to the instructions and its own prompt by a
+    // rolling window (no stages recorded, so the note names the cause): the same cause twice.
+    let instructions = Transcript.Entry.instructions(
+      Transcript.Instructions(segments: [text(40, "i")], toolDefinitions: []))
+    let dropped = GenerationNote(
+      source: "rollingWindow", kind: .historyRewritten, message: "dropped 2 entries")
+    let records = [
+      record(
+        sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "p")]))], output: [], turn: 0),
+      record(
+        sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "q")]))], output: [], turn: 1,
+        notes: [dropped]),
+      record(
+        sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "t")]))], output: [], turn: 2,
+        notes: [dropped]),
+    ]
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ck-records-\(UUID().uuidString).json")
+    try JSONEncoder().encode(records).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = await CommandRun.run(["analyze", url.path])
+    #expect(run.code == .success)
+    let rows = run.output.split(separator: "\n").map { line in
+      line.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+    // Each later turn's prompt (entry 1 of what was sent) differs from its first letter on.
+    let rewritten = rows.filter { $0.contains("entry 1 (prompt)") }
+    #expect(rewritten.count == 2, "\(run.output)")
+    for row in rewritten {
+      let place = try #require(row.firstIndex(of: "entry 1 (prompt)"))
+      #expect(row.dropFirst(place + 1).first == "historyRewritten(rollingWindow): dropped 2 entries")
+    }
+    let totals = try #require(rows.first { $0.first == "total" })
+    #expect(totals.contains("2 invalidations"), "\(totals)")
   }
 
   @Test func `the command writes an HTML page and rejects a bad block size`() async throws {
