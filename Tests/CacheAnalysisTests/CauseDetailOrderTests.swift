@@ -1,5 +1,6 @@
 import CacheAnalysis
 import ModelSession
+import TestSupport
 import Testing
 
 /// Which names a cause's detail lists, in which order, and which of several

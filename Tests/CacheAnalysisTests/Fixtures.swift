@@ -36,31 +36,6 @@ struct WordTokenCounter: TokenCounter {
   }
 }
 
-/// `count` words: `w0 w1 …`, with a tag so that different texts differ.
-func words(_ count: Int, tag: String = "w") -> String {
-  (0..<count).map { "\(tag)\($0)" }.joined(separator: " ")
-}
-
-func textSegment(_ text: String) -> Transcript.Segment {
-  .text(Transcript.TextSegment(content: text))
-}
-
-func promptEntry(_ text: String) -> Transcript.Entry {
-  .prompt(Transcript.Prompt(segments: [textSegment(text)]))
-}
-
-func responseEntry(_ text: String) -> Transcript.Entry {
-  .response(Transcript.Response(assetIDs: [], segments: [textSegment(text)]))
-}
-
-func instructionsEntry(_ text: String, tools: [Transcript.ToolDefinition] = []) -> Transcript.Entry {
-  .instructions(Transcript.Instructions(segments: [textSegment(text)], toolDefinitions: tools))
-}
-
-func toolDefinition(_ name: String, description: String = "A tool.") -> Transcript.ToolDefinition {
-  Transcript.ToolDefinition(name: name, description: description, parameters: String.generationSchema)
-}
-
 /// A record of a generation that sent `sent` with `tools` and produced `output`.
 func record(
   sent: [Transcript.Entry], tools: [Transcript.ToolDefinition] = [], output: [Transcript.Entry] = [],

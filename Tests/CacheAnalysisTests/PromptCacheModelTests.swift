@@ -1,6 +1,7 @@
 import CacheAnalysis
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 // Hand-computed cases. With `WordTokenCounter`: the tool is 100 tokens, the

@@ -1,6 +1,7 @@
 import CacheAnalysis
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 // A prompt keeps its blocks as interned rendering ids; these tests hold it to

@@ -1,6 +1,7 @@
 import CacheAnalysis
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct `Server usage in reports` {

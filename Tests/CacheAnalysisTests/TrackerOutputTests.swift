@@ -1,5 +1,6 @@
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 @testable import CacheAnalysis

@@ -102,8 +102,10 @@ func `a same-origin redirect is followed with the method, body and credentials`(
   let transport = redirectingTransport(status: 302, to: "/v1/chat/completions")
   let outcome = try await streamThrough(transport)
   #expect(outcome.chatError?.kind == .tooManyRedirects)
+  // The chain reads in the order of the hops: the request, then where it was sent back to.
   #expect(
-    outcome.chatError?.message.hasPrefix("redirect loop: http://model.test/v1/chat/completions") == true)
+    outcome.chatError?.message
+      == "redirect loop: http://model.test/v1/chat/completions → http://model.test/v1/chat/completions")
 }
 
 @Test(.timeLimit(.minutes(10))) func `more than five redirects fail`() async throws {
@@ -113,7 +115,10 @@ func `a same-origin redirect is followed with the method, body and credentials`(
   }
   let outcome = try await streamThrough(transport)
   #expect(outcome.chatError?.kind == .tooManyRedirects)
-  #expect(outcome.chatError?.message.hasPrefix("more than 5 redirects") == true)
+  // Five hops were followed; the sixth, to /hop/6, was not.
+  let hops = (1...6).map { " → http://model.test/hop/\($0)" }.joined()
+  #expect(
+    outcome.chatError?.message == "more than 5 redirects: http://model.test/v1/chat/completions" + hops)
   #expect(transport.requests.count == 6)
 }
 

@@ -53,6 +53,18 @@ import Testing
     #expect(throws: HistoryCompressionError.self) { try size.validated(for: "mine") }
   }
 
+  @Test func `the error for a bad size names the modifier and the size with its unit`() async throws {
+    for (size, written) in [(HistorySize.tokens(0), ".tokens(0)"), (.entries(-3), ".entries(-3)")] {
+      let error = await #expect(throws: HistoryCompressionError.self) {
+        try await RollingWindow(size).transformHistory(history, in: Make.context())
+      }
+      #expect(
+        error?.description
+          == "rollingWindow: the size \(written) must be at least 1 (a window or threshold of nothing keeps no history)"
+      )
+    }
+  }
+
   @Test func `a window exactly the history's size keeps it whole, one less cuts a turn`() async throws {
     // The history has 12 entries: instructions, five turns of two, and p6.
     let whole = Make.context()

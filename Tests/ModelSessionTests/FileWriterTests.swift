@@ -224,6 +224,9 @@ struct `FileReader says what a path is` {
     ) {
       try FileReader.read(scratch.file("five"), limit: 4)
     }
+    #expect(
+      FileAccessError(path: "/tmp/five", operation: .read, reason: .tooLarge(size: 5, limit: 4)).description
+        == "cannot read /tmp/five: it is 5 bytes, more than the limit of 4")
     #expect(try FileReader.read(scratch.file("five"), limit: 5) == Data("12345".utf8))
   }
 

@@ -1,4 +1,3 @@
-import CacheAnalysis
 import Foundation
 import HistoryCompression
 import ModelSession
@@ -24,6 +23,8 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
   }
   return entries
 }
+
+private struct SummarizerDown: Error {}
 
 @Suite(.timeLimit(.minutes(20))) struct `Compacting history` {
   @Test func `a history within the budget is passed on unchanged`() async throws {
@@ -99,7 +100,7 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
   }
 
   @Test func `a failing summarizer drops the turns instead and says so`() async throws {
-    let script = ModelScript([.failure(ScriptedFailure())])
+    let script = ModelScript([.failure(SummarizerDown())])
     let modifier = CompactingHistory(
       budget: 900, summarizer: ScriptedLanguageModel(script: script),
       summaryOptions: .init(store: SummaryStore()))

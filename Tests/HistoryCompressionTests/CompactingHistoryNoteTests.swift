@@ -10,13 +10,15 @@ private func context() -> ProfileModifierContext {
 
 /// Instructions, 40 turns of a 10-word prompt and a 40-word answer, then a new prompt.
 private func conversation() -> [Transcript.Entry] {
-  var entries = [instructionsEntry("You help.")]
+  var entries = [Make.instructions("You help.")]
   for turn in 0..<40 {
-    entries.append(promptEntry(words(10, tag: "t\(turn)p")))
-    entries.append(responseEntry(words(40, tag: "t\(turn)a")))
+    entries.append(Make.prompt("p\(turn)", words(10, tag: "t\(turn)p")))
+    entries.append(Make.response("r\(turn)", words(40, tag: "t\(turn)a")))
   }
-  return entries + [promptEntry("next")]
+  return entries + [Make.prompt("next", "next")]
 }
+
+private struct SummarizerDown: Error {}
 
 /// The notes `compactingHistory` records say what it did: how many entries went,
 /// and why a summary was given up.
@@ -38,6 +40,27 @@ private func conversation() -> [Transcript.Entry] {
     #expect(
       rewritten == [
         "compacted: \(dropped) entries dropped; the history is verbatim from entry \(result[1].id)"
+      ])
+  }
+
+  @Test func `a compaction with a summarizer says how many entries it summarized`() async throws {
+    let entries = conversation()
+    let budget = EstimatingTokenCounter().tokenCounts(of: entries).reduce(0, +) - 1
+    let modifierContext = context()
+    let result = try await CompactingHistory(
+      budget: budget, target: budget / 2,
+      summarizer: ScriptedLanguageModel(script: ModelScript([.text("The user asked forty questions.")])),
+      pinnedTokens: 0, summaryOptions: .init(store: SummaryStore())
+    )
+    .transformHistory(Transcript(entries: entries), in: modifierContext)
+    // The instructions, one summary in place of the entries it covers, then the verbatim tail.
+    #expect(result[1].isHistorySummary)
+    let summarized = entries.count - (result.count - 1)
+    #expect(summarized > 0)
+    #expect(result[2].id == entries[1 + summarized].id)
+    #expect(
+      modifierContext.notes.filter { $0.kind == .historyRewritten }.map(\.message) == [
+        "compacted: \(summarized) entries summarized; the history is verbatim from entry \(result[2].id)"
       ])
   }
 
@@ -65,8 +88,8 @@ private func conversation() -> [Transcript.Entry] {
   {
     // "Help me." is 8 bytes, 2 + 4 tokens of framing; the prompt 800 bytes, 200 + 4: 210 in all.
     let entries = [
-      instructionsEntry("Help me."), promptEntry("Hi."), responseEntry("Hello."),
-      promptEntry(String(repeating: "x", count: 800)),
+      Make.instructions("Help me."), Make.prompt("p0", "Hi."), Make.response("r0", "Hello."),
+      Make.prompt("p1", String(repeating: "x", count: 800)),
     ]
     let modifierContext = context()
     let result = try await CompactingHistory(budget: 100, pinnedTokens: 0).transformHistory(
@@ -94,7 +117,7 @@ private func conversation() -> [Transcript.Entry] {
   @Test func `a failing summarizer is named in a fallback note that says the turns were dropped`()
     async throws
   {
-    let fallback = try await fallbackNotes(summarizerAnswering: .failure(ScriptedFailure()))
+    let fallback = try await fallbackNotes(summarizerAnswering: .failure(SummarizerDown()))
     #expect(fallback.count == 1)
     #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
     #expect(fallback.first?.hasSuffix("); dropped the older turns instead") == true)
