@@ -157,8 +157,17 @@ func `a state file with an invalid version or skill name is refused and changes 
     try await activations.load(from: loaded)
   }
   #expect(activations.activeSkillNames == ["kept"])
-  let message = SkillActivationsError.unsupportedVersion(path: "s.json", version: -7).description
-  #expect(message.contains("version -7 is not a valid version"))
+  #expect(
+    SkillActivationsError.unsupportedVersion(path: "s.json", version: -7).description
+      == "s.json: skill activations file version -7 is not a valid version "
+      + "(versions start at 1; this reader knows 1 to 1)")
+  #expect(
+    SkillActivationsError.unsupportedVersion(path: "s.json", version: 9).description
+      == "s.json: skill activations file version 9 is newer than this reader (1)")
+  #expect(
+    SkillActivationsError.invalidSkillName(path: "s.json", name: "Upper").description
+      == #"s.json: "Upper" is not a skill name (lowercase a-z, 0-9 and single "-", "#
+      + "at most 64 characters); the file is not loaded")
 }
 
 @Test(.timeLimit(.minutes(20)))

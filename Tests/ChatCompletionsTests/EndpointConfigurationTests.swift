@@ -127,6 +127,23 @@ func `headers set after creation replace by name in any case, in the literal's o
   #expect(endpoint.description.contains("<redacted>"))
 }
 
+@Test(.timeLimit(.minutes(10)))
+func `a description shows the base URL, whether there is a key, and the header names`()
+  throws
+{
+  let keyless = EndpointConfiguration(baseURL: try url("http://127.0.0.1:8080"))
+  #expect(
+    keyless.description
+      == "EndpointConfiguration(baseURL: http://127.0.0.1:8080, apiKey: none, additionalHeaders: [])")
+  let keyed = EndpointConfiguration(
+    baseURL: try url("https://api.example.com/v1"), apiKey: "sk-test-key",
+    additionalHeaders: ["X-Org": "acme"])
+  #expect(
+    keyed.description
+      == "EndpointConfiguration(baseURL: https://api.example.com/v1, apiKey: <redacted>, additionalHeaders: [X-Org])"
+  )
+}
+
 @Test(.timeLimit(.minutes(10))) func `errors built for this endpoint never show the key`() throws {
   let secret = "sk-live-0123456789abcdef"
   let endpoint = EndpointConfiguration(baseURL: try url("http://h"), apiKey: secret)

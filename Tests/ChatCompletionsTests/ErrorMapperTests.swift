@@ -30,6 +30,11 @@ private func failure(_ status: Int, _ body: String, headers: [String: String] = 
   }
   #expect(resetDate == now.addingTimeInterval(30))
   #expect(error.status == 429 && error.message == "slow down" && error.code == "rate_limit_exceeded")
+  // 1,000,030 s after the epoch is 12 January 1970, 13:47:10 GMT.
+  #expect(
+    result.description
+      == "rate limited until 1970-01-12 13:47:10 +0000 "
+      + "(chat completions httpStatus, HTTP 429, type requests, code rate_limit_exceeded: slow down)")
 }
 
 @Test(.timeLimit(.minutes(10))) func `Retry-After as an HTTP date and retry-after-ms are read`() {
@@ -68,6 +73,17 @@ func `context length messages are context size failures with their numbers`(body
   }
   #expect([8192, 4096].contains(contextSize))
   #expect([9000, 5000].contains(tokenCount))
+}
+
+@Test(.timeLimit(.minutes(10))) func `a context size failure reads with its tokens and the context size`() {
+  let result = failure(
+    400,
+    #"{"error":{"message":"Requested tokens (5000) exceed context window of 4096","type":"invalid_request_error"}}"#
+  )
+  #expect(
+    result.description
+      == "context size exceeded with 5000 tokens (context 4096) (chat completions httpStatus, HTTP 400, "
+      + "type invalid_request_error: Requested tokens (5000) exceed context window of 4096)")
 }
 
 @Test(.timeLimit(.minutes(10))) func `content filter errors are guardrail violations`() {

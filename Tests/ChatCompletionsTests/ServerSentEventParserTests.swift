@@ -185,6 +185,7 @@ private func parseBounded(
   let over = parseBounded([Array("data: 0123456789A\n\n".utf8)], line: 16, event: 100)
   #expect(over.events.isEmpty)
   #expect(over.error == ServerSentEventLimitError(bound: .line, limit: 16))
+  #expect(over.error?.description == "an event stream line longer than 16 bytes (no line end within it)")
 }
 
 @Test(.timeLimit(.minutes(10)))
@@ -200,6 +201,9 @@ func `data lines without a blank line add up to one event, bounded by the event 
   #expect(atBound.events == [ServerSentEvent(data: "12345\n1234")] && atBound.error == nil)
   let over = parseBounded([Array("data: 12345\ndata: 12345\n\n".utf8)], line: 100, event: 10)
   #expect(over.error == ServerSentEventLimitError(bound: .event, limit: 10))
+  #expect(
+    over.error?.description
+      == "an event stream event larger than 10 bytes (data: lines with no blank line to end the event)")
   // Each event is bounded on its own: many events of 10 bytes are fine.
   let many = parseBounded(
     [Array(String(repeating: "data: 1234567890\n\n", count: 50).utf8)], line: 100, event: 10)
@@ -222,6 +226,7 @@ func `data lines without a blank line add up to one event, bounded by the event 
     #expect(parser.bufferedByteCount <= 16 << 20)
   }
   #expect(caught == ServerSentEventLimitError(bound: .line, limit: 16 << 20))
+  #expect(caught?.description == "an event stream line longer than 16 MiB (no line end within it)")
   // 6 bytes of "data: " and 255 whole pieces fit in 16 MiB; the 256th does not.
   #expect(fed == 255)
 }

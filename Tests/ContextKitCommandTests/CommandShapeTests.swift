@@ -71,6 +71,9 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: html.path))
     let missing = await CommandRun.run(["demo", "--skills", root.appendingPathComponent("none").path])
     #expect(missing.code == .invalidInput)
+    #expect(
+      missing.error.hasSuffix("contextkit: no such folder: \(root.appendingPathComponent("none").path)\n"),
+      "\(missing.error)")
     let usage = await CommandRun.run(["demo", "--model", "m"])
     #expect(usage.code == .usage)
     #expect(usage.error.contains("usage: contextkit demo"))

@@ -130,6 +130,46 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     #expect(await CommandRun.run(["skills", "show"]).code == .usage)
   }
 
+  @Test func `show's text gives each field, outline, link and resource on its own line, then the body`()
+    async throws
+  {
+    let root = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let body = "# Reviewing SQL\n\nRead [the guide](references/guide.md).\n\n## Joins\n\nCheck each join.\n"
+    let folder = try writeSkill(
+      "reviewing-sql", under: root,
+      "---\nname: reviewing-sql\ndescription: Reviews SQL queries.\n---\n" + body)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("references"), withIntermediateDirectories: true)
+    try Data("Use indexes.".utf8).write(to: folder.appendingPathComponent("references/guide.md"))
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
+    try Data([0x89, 0x50, 0x00, 0xFF]).write(to: folder.appendingPathComponent("assets/logo.png"))
+    let run = await CommandRun.run(["skills", "show", "reviewing-sql", root.path])
+    #expect(run.code == .success)
+    // Lines count from the top of SKILL.md: the front matter takes lines 1 to 4. The body is
+    // printed as it is, then a line break.
+    #expect(
+      run.output == """
+        name: reviewing-sql
+        description: Reviews SQL queries.
+        activation: prompt
+        model invocation: yes (the model, the app, and the user with /reviewing-sql)
+        folder: \(folder.path)
+        sections:
+          Reviewing SQL (line 5)
+            Joins (line 9)
+        links:
+          references/guide.md (line 7)
+        resources:
+          assets/logo.png (4 bytes, binary)
+          references/guide.md (12 bytes, text)
+        ---
+        \(body)
+
+        """)
+  }
+
   @Test func `catalog prints what the model sees, and exits 1 with the diagnostics when nothing loads`()
     async throws
   {
@@ -148,7 +188,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     #expect(empty.code == .invalidInput)
     #expect(empty.output.isEmpty)
     #expect(empty.error.contains("broken/SKILL.md"))
-    #expect(empty.error.contains("no skill loaded"))
+    #expect(
+      empty.error.hasSuffix("contextkit: no skill loaded from \(root.path); the catalog would be empty\n"),
+      "\(empty.error)")
     let emptyJSON = await CommandRun.run(["skills", "catalog", "--json", root.path])
     #expect(emptyJSON.code == .invalidInput)
     let emptyObject = try emptyJSON.jsonObject()

@@ -180,7 +180,24 @@ import Testing
     let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
     #expect(!result.contains { $0.isHistorySummary })
     let note = try #require(context.notes.first { $0.kind == .fallback })
-    #expect(note.message.contains("did not answer within"))
+    #expect(
+      note.message
+        == "the summarizer failed (the summarizer did not answer within 0.05 seconds); "
+        + "kept a rolling window of 10 entries instead")
+  }
+
+  @Test func `without a summarizer model outside a session, the fallback note says there is none`()
+    async throws
+  {
+    let context = Make.context()
+    let result = try await SummarizeHistory(threshold: .entries(10), options: .init(store: store))
+      .transformHistory(conversation(turns: 8), in: context)
+    #expect(!result.contains { $0.isHistorySummary })
+    #expect(
+      context.notes.filter { $0.kind == .fallback }.map(\.message) == [
+        "the summarizer failed (no summarizer model was given and there is no session model to use); "
+          + "kept a rolling window of 10 entries instead"
+      ])
   }
 
   @Test func `cancelling the generation stops a summarizer that stalls, without waiting for the timeout`()
