@@ -79,6 +79,8 @@ func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
     #expect(svg.components(separatedBy: "fill=\"\(CacheImpactChart.reusedColor)\"").count - 1 == 4 + 1)
     #expect(svg.components(separatedBy: "<path d=").count - 1 == 1 + 1)
     #expect(svg.contains("historyRewritten(my&lt;modifier&gt;) ×1"))
+    // The legend names the two parts of each bar as the tables do.
+    #expect(svg.contains(">reused</text>") && svg.contains(">re-processed</text>"))
     #expect(svg.contains("budget 1500"))
   }
 

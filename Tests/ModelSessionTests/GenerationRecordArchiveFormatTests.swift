@@ -262,8 +262,9 @@ private func lines(_ data: Data, startingWith prefix: String) -> [Substring] {
     let last = try reading(storedHistory: [[entryCount - 1, 1]]).get()
     #expect(last.first?.storedHistory.count == 1)
     #expect(try reading(storedHistory: [[entryCount - 2, 2]]).get().first?.storedHistory.count == 2)
-    // One entry further, by its start or by its length: refused, with the line.
-    for runs in [[[entryCount, 1]], [[entryCount - 1, 2]], [[0, entryCount + 1]]] {
+    // One entry further, by its start or by its length, or a negative start or length: refused, with
+    // the line (a negative length must not become a range that ends before it starts).
+    for runs in [[[entryCount, 1]], [[entryCount - 1, 2]], [[0, entryCount + 1]], [[1, -1]], [[-1, 1]]] {
       guard case .failure(let error) = try reading(storedHistory: runs) else {
         Issue.record("the run \(runs) past \(entryCount) entries was read")
         continue
