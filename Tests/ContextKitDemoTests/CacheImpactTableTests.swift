@@ -66,7 +66,9 @@ private let fourGenerations: [CacheImpactReport] = {
     #expect(CacheImpactTable.signedPercent(0) == "+0.0%")
   }
 
-  @Test func `a run's analysis on the page: totals line, causes, every invalidation, every generation`() {
+  @Test func `a run's analysis on the page: totals line, causes, every invalidation, every generation`()
+    throws
+  {
     var page = CacheReportPage(title: "run")
     page.appendAnalysis(of: fourGenerations, title: "run")
     let html = page.html
@@ -96,6 +98,13 @@ private let fourGenerations: [CacheImpactReport] = {
         #"<tr><td class="number">total</td><td>4 gen.</td><td class="number">750</td>"#
           + #"<td class="number">376</td><td class="number">374</td><td class="number">50.1</td><td></td>"#
           + #"<td>2 invalidations</td><td class="number">374</td><td>predicted -3.7%</td></tr>"#))
+    // The totals row closes the table: the four generations come before it, and no row after it.
+    let generations = try #require(html.range(of: "<details><summary>Every generation (4)</summary>"))
+    let table = html[generations.upperBound...]
+    let totals = try #require(table.range(of: #"<tr><td class="number">total</td>"#))
+    let end = try #require(table.range(of: "</table>"))
+    #expect(table[..<totals.lowerBound].components(separatedBy: "<tr><td").count - 1 == 4)
+    #expect(!table[totals.upperBound..<end.lowerBound].contains("<tr>"))
   }
 
   @Test func `headings, folded summaries and preformatted text are escaped; open details are open`() {
