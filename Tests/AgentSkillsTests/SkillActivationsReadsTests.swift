@@ -79,12 +79,7 @@ import Testing
         Skill(name: "swift-style", description: "Style rules", prompt: "Use guard.")
       }
     }
-    .historyTransform { history in
-      // From the second turn on, keep only the instructions and the current turn.
-      let prompts = history.indices.filter { if case .prompt = history[$0] { true } else { false } }
-      guard prompts.count >= 2, let last = prompts.last else { return history }
-      return Transcript(entries: history.prefix(1) + history[last...])
-    }
+    .historyTransform(currentTurnOnly(fromTurn: 2))
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     #expect(observed.loadedSkillNames == [])
     try await session.respond(to: "First")

@@ -21,12 +21,7 @@ import Testing
         Skill(name: "tone", description: "Tone", instructions: "Be warm.")
       }
     }
-    .historyTransform { history in
-      // From the third turn on, keep only the instructions and the current turn.
-      let prompts = history.indices.filter { if case .prompt = history[$0] { true } else { false } }
-      guard prompts.count >= 3, let last = prompts.last else { return history }
-      return Transcript(entries: history.prefix(1) + history[last...])
-    }
+    .historyTransform(currentTurnOnly(fromTurn: 3))
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "First")
     #expect(activations.loadedSkillNames == ["swift-style"])
