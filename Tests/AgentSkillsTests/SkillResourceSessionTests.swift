@@ -238,6 +238,29 @@ struct `Skill resources through a session` {
     #expect(outputs[2].contains("assets/notes.txt") && outputs[2].contains("references/notes.txt"))
   }
 
+  @Test func `hidden files and folders are not resources: not listed, and the model cannot read them`()
+    async throws
+  {
+    let fixture = try sqlSkillFixture()
+    try fixture.write("API_KEY=hunter2\n", to: "skills/reviewing-sql/.env")
+    try fixture.write("[core]\n", to: "skills/reviewing-sql/.git/config")
+    try fixture.write("draft\n", to: "skills/reviewing-sql/references/.draft.md")
+    let script = ModelScript([
+      activate("reviewing-sql"), read("reviewing-sql", ".env"), read("reviewing-sql", ".git/config"),
+      .text("ok"),
+    ])
+    let session = try session(fixture, script: script, activations: SkillActivations())
+    try await session.respond(to: "Check it.")
+    let outputs = toolOutputs(session.transcript)
+    #expect(outputs.count == 3)
+    let listed = "Its resources: assets/logo.png, references/checklist.md, scripts/explain.sh."
+    #expect(
+      outputs[1] == "Error: skill \"reviewing-sql\": no file \".env\" in the skill folder. " + listed)
+    #expect(
+      outputs[2] == "Error: skill \"reviewing-sql\": no file \".git/config\" in the skill folder. " + listed)
+    #expect(!outputs[0].contains(".env") && !outputs[0].contains(".git") && !outputs[0].contains(".draft"))
+  }
+
   @Test func `a shortened path matches a listed file's end only at a folder boundary`() async throws {
     let fixture = try sqlSkillFixture()
     // "list.md" is the end of "references/checklist.md", but not a whole file name there.

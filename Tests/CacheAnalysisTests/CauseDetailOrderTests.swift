@@ -22,6 +22,35 @@ import Testing
     #expect(cause.detail == "the tool list added zeta, alpha; removed c")
   }
 
+  @Test func `a tools change names the toolsChanged note's source even after an instructions note`()
+    async throws
+  {
+    let before = [toolDefinition("keep")]
+    let after = [toolDefinition("keep"), toolDefinition("search")]
+    let first = record(
+      sent: [instructionsEntry("You help.", tools: before), promptEntry("a")], tools: before,
+      output: [responseEntry("x")])
+    let second = record(
+      sent: [
+        instructionsEntry("You help more.", tools: after), promptEntry("a"), responseEntry("x"),
+        promptEntry("b"),
+      ],
+      tools: after,
+      notes: [
+        GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone"),
+        GenerationNote(source: "searchGate", kind: .toolsChanged, message: "enabled search"),
+      ], turn: 1)
+    let cause = try await reports([first, second])[1].cause
+    #expect(
+      cause
+        == CacheImpactCause(kind: .toolsChanged, source: "searchGate", detail: "the tool list added search"))
+    // Without a toolsChanged note, the instructions note names the source.
+    var instructionsOnly = second
+    instructionsOnly.notes.removeLast()
+    let fallback = try await reports([first, instructionsOnly])[1].cause
+    #expect(fallback.source == "skills")
+  }
+
   @Test func `a record without stages takes its last historyRewritten note as the cause`() async throws {
     let first = record(
       sent: [instructionsEntry("You help."), promptEntry("a")], output: [responseEntry("x")])

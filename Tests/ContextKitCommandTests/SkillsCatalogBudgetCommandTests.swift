@@ -132,4 +132,19 @@ import Testing
     }
     #expect(await CommandRun.run(["skills", "catalog", "--budget"]).code == .usage)
   }
+
+  @Test func `a budget of 0 tokens is allowed: the catalog lists no skill and is over it`() async throws {
+    let root = try Self.writeSkills()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let run = await CommandRun.run(["skills", "catalog", "--json", "--budget", "0", root.path])
+    #expect(run.code == .success)
+    #expect(run.error.isEmpty)
+    let budget = try #require(try run.jsonObject()["budget"] as? [String: Any])
+    #expect(budget["tokens"] as? Int == 0)
+    #expect(budget["overBudget"] as? Bool == true)
+    #expect(budget["catalogTokens"] as? Int == 64)
+    #expect(budget["leftOutSkills"] as? [String] == ["alpha-notes", "beta-sql", "gamma-tone"])
+    let minusOne = await CommandRun.run(["skills", "catalog", "--budget", "-1", root.path])
+    #expect(minusOne.error.contains("--budget takes 0 or more tokens, not -1"))
+  }
 }
