@@ -146,6 +146,21 @@ func `transport failures map to timeouts with their stage, cancellation and conn
   #expect((redirect as? ChatCompletionsFailure)?.error.kind == .redirectRefused)
 }
 
+@Test(.timeLimit(.minutes(10))) func `an empty body is described by its status, in words`() {
+  let expected = [
+    400: "bad request", 401: "unauthorized (check the API key)", 403: "forbidden",
+    404: "not found (check the base URL and the model name)", 408: "request timeout",
+    413: "request too large",
+    422: "unprocessable request", 429: "too many requests", 500: "internal server error", 502: "bad gateway",
+    503: "service unavailable", 504: "gateway timeout", 418: "HTTP status 418", 599: "HTTP status 599",
+  ]
+  for (status, text) in expected {
+    #expect(failure(status, "").error.message == text, "\(status)")
+    // A body of whitespace alone says nothing either.
+    #expect(failure(status, " \r\n").error.message == text, "\(status)")
+  }
+}
+
 @Test(.timeLimit(.minutes(10))) func `server text that echoes the key is redacted`() {
   let result = failure(
     401, #"{"error":{"message":"Incorrect API key provided: sk-secret-123","code":"sk-secret-123"}}"#)

@@ -27,14 +27,15 @@ package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseItera
   /// The entries the baselines keep or summarize past.
   package static let baselineEntryCount = 24
 
-  /// How the strategy is written in code: `rollingWindow(.tokens(8192))`.
+  /// How the strategy is written in code, with the budget as a word:
+  /// `rollingWindow(.tokens(budget))` (tables give the budget in their own column).
   package func label(budget: Int) -> String {
     switch self {
     case .none: "no compression"
     case .baselineRollingWindow: "baseline rollingWindow(entries: \(Self.baselineEntryCount))"
     case .baselineSummarize: "baseline summarizeHistory(entryThreshold: \(Self.baselineEntryCount))"
     case .rollingWindow: "rollingWindow(.tokens(budget))"
-    case .summarizeHistory: "summarizeHistory(.tokens(budget))"
+    case .summarizeHistory: "summarizeHistory(threshold: .tokens(budget))"
     case .compactingHistory: "compactingHistory(budget:)"
     case .compactingHistorySummarized: "compactingHistory(budget:summarizer:)"
     }
