@@ -60,6 +60,35 @@ private func steps() -> [ScriptStep] {
     #expect(missing?.description.hasPrefix("/nonexistent/records.json: ") == true)
   }
 
+  @Test func `a bad line in a folder's records file is named with its line and byte, from line 1 on`() throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bad-lines-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("a.jsonl")
+    try Data("not json\n".utf8).write(to: file)
+    let first = #expect(throws: CacheAnalysisError.self) {
+      try CacheImpactAnalyzer.conversations(contentsOf: folder)
+    }
+    guard case .unreadableRecords(let path, let reason) = try #require(first) else {
+      Issue.record("expected unreadableRecords")
+      return
+    }
+    #expect(path == file.path)
+    #expect(reason.hasPrefix("line 1 (byte 0): "), "\(reason)")
+    // A good header line, then a bad second line that starts right after the header's newline.
+    let encoded = try GenerationRecordArchive.encode([record(sent: [promptEntry("a")])])
+    let header = try #require(String(decoding: encoded, as: UTF8.self).split(separator: "\n").first)
+    try Data((header + "\nnot json\n").utf8).write(to: file)
+    let second = #expect(throws: CacheAnalysisError.self) {
+      try CacheImpactAnalyzer.conversations(contentsOf: folder)
+    }
+    #expect(
+      second?.description.hasPrefix(
+        "\(file.path): cannot read generation records: line 2 (byte \(header.utf8.count + 1)): ") == true)
+  }
+
   @Test func `the reporting modifier predicts what the observer reports`() async throws {
     let predictions = Mutex<[CacheImpactReport]>([])
     let script = ModelScript(steps())

@@ -124,6 +124,21 @@ func smallRecordsFile() throws -> URL {
     #expect(!FileManager.default.fileExists(atPath: "--json"))
   }
 
+  @Test func `an unknown option or a second path is wrong usage, and nothing is analyzed`() async throws {
+    let url = try smallRecordsFile()
+    defer { try? FileManager.default.removeItem(at: url) }
+    for (arguments, message) in [
+      (["analyze", url.path, "--frobnicate"], "contextkit: unknown option --frobnicate"),
+      (["analyze", url.path, url.path], "contextkit: unexpected argument \"\(url.path)\""),
+      (["analyze", "--json", url.path, "--", "extra"], "contextkit: unexpected argument \"extra\""),
+    ] {
+      let run = await CommandRun.run(arguments)
+      #expect(run.code == .usage, "\(arguments)")
+      #expect(run.error.hasPrefix(message + "\n"), "\(run.error)")
+      #expect(run.output.isEmpty, "\(arguments)")
+    }
+  }
+
   @Test func `--block-size is 16 by default, 1 is accepted, and 0 or less is refused with the reason`()
     async throws
   {
