@@ -50,10 +50,9 @@ package struct DemoResult: Sendable {
           budget: $0.run.budget, summarizerCalls: $0.run.summarizerCalls, floorTokenCount: $0.floorTokenCount,
           reports: $0.reports)
       }
-      let budgets = Set(selected.map(\.run.budget))
       results.append(
         try StrategyComparison.result(
-          for: strategy, label: strategy.label(budget: budgets.count == 1 ? budgets.first ?? 0 : 0),
+          for: strategy, label: strategy.label,
           runs: analyzed))
     }
     return StrategyComparison(
@@ -99,7 +98,7 @@ package struct DemoResult: Sendable {
       page.append(try comparison(for: scenario.name).pageTable)
       for run in runs where run.run.conversation == scenario.name {
         let strategy = run.run.strategy
-        let title = "\(scenario.name) — \(strategy.label(budget: scenario.budget))"
+        let title = "\(scenario.name) — \(strategy.label)"
         page.append(
           .details(
             summary: title,

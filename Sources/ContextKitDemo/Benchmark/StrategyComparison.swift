@@ -59,9 +59,7 @@ package struct StrategyComparison: Sendable, Codable {
             budget: run.budget, summarizerCalls: run.summarizerCalls, floorTokenCount: floor, reports: reports
           ))
       }
-      let budgets = Set(conversations.map(\.budget))
-      let label = strategy.label(budget: budgets.count == 1 ? budgets.first ?? 0 : 0)
-      results.append(try result(for: strategy, label: label, runs: runs))
+      results.append(try result(for: strategy, label: strategy.label, runs: runs))
     }
     return StrategyComparison(conversations: conversations.map(\.name), results: results)
   }

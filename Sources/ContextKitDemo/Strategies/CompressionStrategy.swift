@@ -29,7 +29,7 @@ package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseItera
 
   /// How the strategy is written in code, with the budget as a word:
   /// `rollingWindow(.tokens(budget))` (tables give the budget in their own column).
-  package func label(budget: Int) -> String {
+  package var label: String {
     switch self {
     case .none: "no compression"
     case .baselineRollingWindow: "baseline rollingWindow(entries: \(Self.baselineEntryCount))"

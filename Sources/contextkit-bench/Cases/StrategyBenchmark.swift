@@ -46,7 +46,7 @@ enum StrategyBenchmark {
       page.append(comparison.pageTable)
       page.append(.paragraph(comparison.verdict))
       for (run, reports) in charts.runs {
-        let title = "\(run.conversation) — \(run.strategy.label(budget: run.budget))"
+        let title = "\(run.conversation) — \(run.strategy.label)"
         page.append(
           .details(
             summary: title,
