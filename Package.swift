@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ModelSession", targets: ["ModelSession"]),
     .library(name: "AgentSkills", targets: ["AgentSkills"]),
     .library(name: "HistoryCompression", targets: ["HistoryCompression"]),
+    .library(name: "HTTPStreaming", targets: ["HTTPStreaming"]),
     .library(name: "ChatCompletions", targets: ["ChatCompletions"]),
     .library(name: "CacheAnalysis", targets: ["CacheAnalysis"]),
     .library(name: "CacheReport", targets: ["CacheReport"]),
@@ -35,9 +36,12 @@ let package = Package(
     ),
     .target(name: "AgentSkills", dependencies: ["ModelSession", "CYAML", "CMark", "CDirectoryEntries"]),
     .target(name: "HistoryCompression", dependencies: ["ModelSession"]),
+    // Provider-neutral HTTP streaming: transports (libcurl, URLSession), server-sent events,
+    // limits, redirects, redaction, the endpoint. A wire format sits on top of it.
     .target(
-      name: "ChatCompletions",
+      name: "HTTPStreaming",
       dependencies: ["ModelSession", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+    .target(name: "ChatCompletions", dependencies: ["ModelSession", "HTTPStreaming"]),
     .target(name: "CacheAnalysis", dependencies: ["ModelSession"]),
     .target(name: "CacheReport", dependencies: ["ModelSession", "CacheAnalysis"]),
     // The demo's scenarios, corpus and strategies: used by the executables, not a product.
@@ -73,7 +77,9 @@ let package = Package(
       name: "HistoryCompressionTests", dependencies: ["HistoryCompression", "ModelSession", "TestSupport"]),
     .testTarget(
       name: "ChatCompletionsTests",
-      dependencies: ["ChatCompletions", "ModelSession", "HistoryCompression", "TestSupport"],
+      dependencies: [
+        "ChatCompletions", "HTTPStreaming", "ModelSession", "HistoryCompression", "TestSupport",
+      ],
       exclude: ["Fixtures", "FaultServer"]
     ),
     .testTarget(

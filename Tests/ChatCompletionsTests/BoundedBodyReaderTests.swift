@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// A body that yields `piece` forever (until the reader stops), `delay` apart.
 private func endless(_ piece: Data, delay: Duration? = nil) -> AsyncThrowingStream<Data, any Error> {

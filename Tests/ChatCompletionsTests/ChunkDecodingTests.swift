@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 private func decodeChunk(_ json: String) throws -> ChatCompletionChunk {
   try JSONDecoder().decode(ChatCompletionChunk.self, from: Data(json.utf8))

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// What a streamed request through an in-memory transport gave: the chunks
 /// before the failure, and the (public) failure.

@@ -3,6 +3,7 @@ import ModelSession
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// libcurl takes its connect timeout in whole milliseconds, where 0 means its
 /// own default of 300 seconds: a timeout under a millisecond must round up to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// libcurl's transport reads a response head of at most
 /// `CurlTransfer.maximumHeadBytes` (256 KiB): the status line, the header

@@ -3,6 +3,7 @@ import ModelSession
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct `ChatCompletionsLanguageModel in the documented spelling`
 {

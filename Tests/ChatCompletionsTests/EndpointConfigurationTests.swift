@@ -3,6 +3,7 @@ import ModelSession
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 private func url(_ text: String) throws -> URL {
   try #require(URL(string: text))

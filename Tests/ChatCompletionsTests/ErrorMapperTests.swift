@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

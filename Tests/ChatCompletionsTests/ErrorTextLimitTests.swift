@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// The caps on server text in errors, each pinned exactly at the cap (kept
 /// whole, no ellipsis) and one character past it (cut to the cap, then `…`).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Which `Content-Type` of a 2xx answer counts as an event stream: the
 /// header absent (some servers send none), or `text/event-stream` in any

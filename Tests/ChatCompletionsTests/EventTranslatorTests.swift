@@ -3,6 +3,7 @@ import ModelSession
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 private typealias Chunk = ChatCompletionChunk
 private typealias Event = LanguageModelExecutorGenerationChannel.Event

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// What a streamed request to one fault mode gave: the chunks before the failure, and the failure.
 private struct Outcome {

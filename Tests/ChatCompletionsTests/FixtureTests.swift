@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Streams a recorded body through ``ChatCompletionChunkStream`` in chunks of `size` bytes.
 private func chunks(of fixture: String, size: Int) async throws -> [ChatCompletionChunk] {

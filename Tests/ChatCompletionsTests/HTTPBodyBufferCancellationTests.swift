@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Counts the calls of a buffer's `cancelProducer`, and signals the first.
 private final class CancelCounter: Sendable {

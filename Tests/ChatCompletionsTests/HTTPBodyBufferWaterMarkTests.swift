@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Counts the calls of a buffer's `resumeProducer`.
 private final class ResumeCounter: Sendable {

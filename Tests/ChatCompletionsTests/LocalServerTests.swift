@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

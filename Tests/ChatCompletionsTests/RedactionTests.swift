@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 private func endpoint(
   _ url: String = "http://127.0.0.1:8080", apiKey: String? = nil, headers: [String: String] = [:]

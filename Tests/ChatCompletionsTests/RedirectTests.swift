@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Redirect answers from an in-memory server: `http://model.test` redirects
 /// as `redirect` says, anything else answers a complete stream.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Redirect targets a hostile server would try, from an in-memory server at
 /// `http://model.test`: another host spelled to look like this one, user info,

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// The provider guide's advice, applied to ContextKit's own provider: its
 /// request body passes `EncodingStability.check`, and the same request put

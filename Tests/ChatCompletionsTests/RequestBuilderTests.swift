@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 private func text(_ content: String) -> Transcript.Segment {
   .text(Transcript.TextSegment(id: "s", content: content))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// ``ResponseLimits``' floors (values below 1 count as 1 byte, or as 0.001 s)
 /// and how its bounds read in messages.

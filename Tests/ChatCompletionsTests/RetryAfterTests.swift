@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 private let now = Date(timeIntervalSince1970: 1_000_000)
 

@@ -3,6 +3,7 @@ import ModelSession
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Every value that holds an endpoint's secrets, dumped or described the way
 /// an app's logging or a debugger would: the client, the executor, the

@@ -3,6 +3,7 @@ import ModelSession
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// `ServerTokenCounter` against a scripted llama.cpp tokenizer that gives one
 /// token per space-separated word, so every count is computed by hand: the

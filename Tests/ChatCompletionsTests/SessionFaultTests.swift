@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// What one turn against a fault mode gave: the error, and whether the
 /// session's transcript was the same before and after.

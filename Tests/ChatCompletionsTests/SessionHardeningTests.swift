@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// The session against hostile answers: each failure is typed, leaves the
 /// transcript as it was, and carries no secret into the error or the record.

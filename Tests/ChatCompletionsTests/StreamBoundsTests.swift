@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// What reading one fault mode under some limits gave, or `nil` when it did
 /// not finish within its deadline (the request is cancelled then).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// A complete stream in two pieces: one chunk of content, then the finish and `[DONE]`.
 private let firstPiece = sseChunk("a")

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Seeded fuzzing of the two pieces that read what a server streams: the
 /// event-stream parser and the tool-call assembly. Each test runs a fixed

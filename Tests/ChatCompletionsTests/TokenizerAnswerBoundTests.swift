@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// A tokenizer's answer is read up to `ServerTokenizer.maximumAnswerBytes`
 /// (64 MiB): an answer of exactly that size is read and parsed, one byte more

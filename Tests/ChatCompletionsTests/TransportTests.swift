@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// The transports under test, by name.
 private func makeTransport(_ name: String) -> any HTTPTransport {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// A 2xx answer that is not an event stream is read for its excerpt up to
 /// `EventStreamContentCheck.excerptBytes` (16 KiB), or

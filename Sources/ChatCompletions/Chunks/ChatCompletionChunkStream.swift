@@ -7,7 +7,7 @@ import Foundation
 /// event, a malformed chunk, a transport error, or a body that ends before
 /// the stream is complete (mid-event, or with neither `[DONE]` nor a
 /// `finish_reason`), or a line, event or stream larger than its bound in
-/// ``ResponseLimits`` (a ``ChatCompletionsError/Kind/limitExceeded`` error),
+/// `ResponseLimits` (a ``ChatCompletionsError/Kind/limitExceeded`` error),
 /// as `LanguageModelError` where one fits and ``ChatCompletionsError``
 /// otherwise. Cancelling the iterating task cancels the request.
 public struct ChatCompletionChunkStream: AsyncSequence, Sendable {

@@ -18,7 +18,7 @@ public struct ChatCompletionsError: Error, Sendable, Hashable, CustomStringConve
     case malformedResponse
     /// The stream ended before it was complete (no `[DONE]`, or mid-event).
     case truncatedStream
-    /// The response went past one of the endpoint's ``ResponseLimits`` (a line,
+    /// The response went past one of the endpoint's `ResponseLimits` (a line,
     /// an event or the whole stream too large); the request was stopped.
     case limitExceeded
     /// The server answered 2xx with a body that is not an event stream (such

@@ -18,7 +18,7 @@ extension ChatCompletionsLanguageModel {
   ///
   /// - Parameters:
   ///   - name: the model name the server knows, sent as `"model"`.
-  ///   - url: the server's base URL (see ``EndpointConfiguration`` for the `/v1` rule).
+  ///   - url: the server's base URL (see `EndpointConfiguration` for the `/v1` rule).
   ///   - apiKey: sent as `Authorization: Bearer`; never shown in descriptions or errors.
   ///   - additionalHeaders: merged over the default headers, one header at a time.
   ///   - supportsGuidedGeneration: `true` only when the server enforces `response_format`.
@@ -34,6 +34,6 @@ extension ChatCompletionsLanguageModel {
       supportsGuidedGeneration: supportsGuidedGeneration, timeout: timeout, requestStyle: requestStyle)
   }
 
-  /// The server's base URL (the companion package's name for ``EndpointConfiguration/baseURL``).
+  /// The server's base URL (the companion package's name for `EndpointConfiguration.baseURL`).
   public var url: URL { endpoint.baseURL }
 }

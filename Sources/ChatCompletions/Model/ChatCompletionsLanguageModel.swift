@@ -30,11 +30,11 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   ///
   /// - Parameters:
   ///   - name: the model name the server knows.
-  ///   - baseURL: the server's base URL (see ``EndpointConfiguration`` for the `/v1` rule).
+  ///   - baseURL: the server's base URL (see `EndpointConfiguration` for the `/v1` rule).
   ///   - apiKey: sent as `Authorization: Bearer`; never shown in descriptions or errors.
   ///   - additionalHeaders: merged over the default headers, one header at a time.
   ///   - supportsGuidedGeneration: `true` only when the server enforces `response_format`.
-  ///   - timeout: the first-byte and idle timeout in seconds (see ``ChatCompletionsTimeouts/init(_:)``).
+  ///   - timeout: the first-byte and idle timeout in seconds (see `ChatCompletionsTimeouts.init(_:)`).
   ///   - requestStyle: the server's spelling of `response_format` and the token limit.
   public init(
     name: String, baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
@@ -50,7 +50,7 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   }
 
   /// The first-byte timeout; setting it sets the first-byte and idle
-  /// timeouts (see ``ChatCompletionsTimeouts/init(_:)``).
+  /// timeouts (see `ChatCompletionsTimeouts.init(_:)`).
   public var timeout: TimeInterval {
     get { timeouts.firstByte }
     set { timeouts = ChatCompletionsTimeouts(newValue) }

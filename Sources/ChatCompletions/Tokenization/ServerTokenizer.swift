@@ -26,7 +26,7 @@ public struct ServerTokenization: Sendable, Hashable {
 /// Asks a model server for exact token counts through its tokenize endpoint.
 ///
 /// The first call tries each ``TokenizeEndpoint`` in turn (at the server's
-/// root, see ``EndpointConfiguration/serverRootURL``) and remembers the one
+/// root, see `EndpointConfiguration.serverRootURL`) and remembers the one
 /// that answers; when none does, it remembers that too and returns `nil`, so
 /// that a token counter can fall back to an estimate without asking again.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// The fault server (`FaultServer/fault_server.py`, Python standard library
 /// only), started on 127.0.0.1 with a free port for one test and stopped after it.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// A transport that answers from a script instead of a socket: each request
 /// gets the head and the body pieces (and optional failure) that `respond`

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ChatCompletions
+@testable import HTTPStreaming
 
 /// Whether the platform's default transport survives a server that sends
 /// faster than the client reads.

@@ -1,17 +1,16 @@
 import Foundation
 import ModelSession
 
-/// Where and how to reach an OpenAI-compatible chat completions endpoint:
-/// the base URL, the credential and the extra headers.
+/// Where and how to reach a model server's HTTP API: the base URL, the
+/// credential, the extra headers, the redirect policy and the response limits.
 ///
-/// The chat completions URL follows one rule: when the base URL's path
-/// already has a version component (`/v1`, `/api/v3`, any `v` followed by
-/// digits), `chat/completions` is appended to it; otherwise
-/// `v1/chat/completions` is.
+/// Endpoint URLs follow one rule: when the base URL's path already has a
+/// version component (`/v1`, `/api/v3`, any `v` followed by digits), the
+/// endpoint's path is appended to it; otherwise `v1/` and the path are.
 ///
 /// ```swift
 /// let endpoint = EndpointConfiguration(baseURL: URL(string: "http://127.0.0.1:8080")!)
-/// endpoint.chatCompletionsURL  // http://127.0.0.1:8080/v1/chat/completions
+/// endpoint.endpointURL("models")  // http://127.0.0.1:8080/v1/models
 /// ```
 ///
 /// The API key is an ``APIKey``: no description of this value shows it.
@@ -46,11 +45,6 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     self.redirectPolicy = redirectPolicy
   }
 
-  /// The URL that chat completion requests are posted to.
-  public var chatCompletionsURL: URL {
-    endpointURL("chat/completions")
-  }
-
   /// The server's root: the base URL with its version component and what
   /// follows removed (`http://h/api/v3` → `http://h/api`), or the base URL
   /// itself when it has none. Non-standard endpoints such as llama.cpp's
@@ -73,7 +67,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
     return url(withPath: components)
   }
 
-  /// The headers of a streamed chat completion request: the defaults
+  /// The headers of a streamed request: the defaults
   /// (`Content-Type: application/json`, `Accept: text/event-stream`,
   /// `User-Agent: ContextKit/<version>`), then `Authorization: Bearer <key>`,
   /// then ``additionalHeaders`` set over them one field at a time.
@@ -92,7 +86,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   /// A request with ``requestHeaders``, the given method, body and timeouts.
   package func request(
     url: URL, method: String = "POST", body: Data? = nil,
-    timeouts: ChatCompletionsTimeouts = ChatCompletionsTimeouts(), accept: String? = nil
+    timeouts: HTTPTimeouts = HTTPTimeouts(), accept: String? = nil
   ) -> HTTPRequest {
     var headers = requestHeaders
     if let accept {
@@ -104,7 +98,7 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
   /// Removes this configuration's secrets from a text: the API key, the
   /// credentials in secret headers, and the base URL's user info and secret
   /// query values (see ``Redaction``).
-  var redaction: Redaction {
+  package var redaction: Redaction {
     Redaction(endpoint: self)
   }
 
@@ -138,12 +132,12 @@ public struct EndpointConfiguration: Sendable, Hashable, CustomStringConvertible
 
   /// Whether a header's value is a credential, to be kept out of any text
   /// and off other origins (the rule of ``Redaction/isSecretName(_:)``).
-  static func isSecretHeader(_ name: String) -> Bool {
+  package static func isSecretHeader(_ name: String) -> Bool {
     Redaction.isSecretName(name)
   }
 
   /// Whether a path component is an API version: `v` followed by one or more digits.
-  static func isVersionComponent(_ component: String) -> Bool {
+  package static func isVersionComponent(_ component: String) -> Bool {
     guard component.count > 1, component.first == "v" || component.first == "V" else { return false }
     return component.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
   }

@@ -17,20 +17,20 @@ import Foundation
 /// description and mirror show only how many it knows: dumping any value
 /// that carries one (a client, an executor, a tokenizer, a chunk stream)
 /// shows no secret.
-struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+package struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
   CustomReflectable
 {
   /// What secrets are replaced with.
-  static let marker = "<redacted>"
+  package static let marker = "<redacted>"
 
   /// Secrets shorter than this are not searched for: they would match ordinary text.
-  static let minimumSecretLength = 4
+  package static let minimumSecretLength = 4
 
   /// The secrets to hide, each in all its spellings, longest first.
   private(set) var secrets: [String]
 
   /// A pass that knows these secrets (and their spellings); short ones are ignored.
-  init(secrets: [String]) {
+  package init(secrets: [String]) {
     var spellings: Set<String> = []
     for secret in secrets where secret.count >= Self.minimumSecretLength {
       spellings.formUnion(Self.spellings(of: secret))
@@ -42,7 +42,7 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
   /// header whose name is secret (``isSecretName(_:)``), the credential after its
   /// scheme (`Bearer …`, `Basic …` and the user and password inside it), and
   /// each cookie's value; the base URL's user info and its secret query values.
-  init(endpoint: EndpointConfiguration) {
+  package init(endpoint: EndpointConfiguration) {
     var secrets: [String] = []
     if let apiKey = endpoint.apiKey {
       secrets.append(apiKey.revealed)
@@ -55,16 +55,16 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
   }
 
   /// `Redaction(3 secrets)`: how many spellings it knows, never one of them.
-  var description: String { "Redaction(\(secrets.count) secrets)" }
+  package var description: String { "Redaction(\(secrets.count) secrets)" }
 
   /// The same as ``description``.
-  var debugDescription: String { description }
+  package var debugDescription: String { description }
 
   /// A mirror without children: the secrets stay out of `dump`.
-  var customMirror: Mirror { Mirror(self, children: ["secrets": "\(secrets.count), not shown"]) }
+  package var customMirror: Mirror { Mirror(self, children: ["secrets": "\(secrets.count), not shown"]) }
 
   /// The text with every known secret, URL user info and secret query value replaced.
-  func apply(to text: String) -> String {
+  package func apply(to text: String) -> String {
     var result = text
     for secret in secrets where result.contains(secret) {
       result = result.replacingOccurrences(of: secret, with: Self.marker)
@@ -79,7 +79,7 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
   /// first characters. When the text itself was already cut (`inputWasCut`,
   /// such as an error body stopped at its size limit), a start of a known
   /// secret at its very end is replaced too.
-  func excerpt(of text: String, limit: Int, inputWasCut: Bool = false) -> String {
+  package func excerpt(of text: String, limit: Int, inputWasCut: Bool = false) -> String {
     let margin = max(2_048, (secrets.first?.count ?? 0) + 1)
     let window = text.prefix(limit + margin)
     var redacted = apply(to: String(window))
@@ -92,7 +92,7 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
 
   /// A URL as text without its user info and with secret query values replaced,
   /// to say where a request went.
-  func describe(_ url: URL) -> String {
+  package func describe(_ url: URL) -> String {
     apply(to: url.absoluteString)
   }
 
@@ -103,7 +103,7 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
   /// `Ocp-Apim-Subscription-Key`, `X-Auth`, `apikey`, `access_token`,
   /// `password`, `X-Amz-Credential`), and the short names `sig` (an Azure
   /// shared access signature) and `code` (an Azure Functions key).
-  static func isSecretName(_ name: String) -> Bool {
+  package static func isSecretName(_ name: String) -> Bool {
     let lowered = name.lowercased()
     return secretNames.contains(lowered) || secretNameParts.contains { lowered.contains($0) }
   }
@@ -117,7 +117,7 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
   /// The credentials in a secret header's value: the whole value; the part
   /// after an auth scheme (`Bearer abc` → `abc`); for `Basic`, the decoded
   /// `user:password` and the password; for cookies, each cookie's value.
-  static func credentials(inHeaderValue value: String) -> [String] {
+  package static func credentials(inHeaderValue value: String) -> [String] {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
     var found = [trimmed]
     let words = trimmed.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
@@ -143,7 +143,7 @@ struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDebugString
 
   /// The credentials in a URL: its password (and `user:password`), and the
   /// values of its secret-looking query parameters.
-  static func credentials(in url: URL) -> [String] {
+  package static func credentials(in url: URL) -> [String] {
     guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return [] }
     var found: [String] = []
     if let password = components.password {

@@ -1,7 +1,7 @@
 /// Short English texts for HTTP statuses, for error messages when the server
 /// sent an empty body.
-enum HTTPStatusText {
-  static func text(for status: Int) -> String {
+package enum HTTPStatusText {
+  package static func text(for status: Int) -> String {
     switch status {
     case 400: "bad request"
     case 401: "unauthorized (check the API key)"

@@ -14,8 +14,8 @@ import Foundation
 /// endpoint.responseLimits.maximumStreamBytes = 64 << 20  // and 64 MiB in all
 /// ```
 ///
-/// A stream that exceeds a bound fails with a ``ChatCompletionsError`` of kind
-/// ``ChatCompletionsError/Kind/limitExceeded`` and its connection is closed;
+/// A stream that exceeds a bound fails (in `ChatCompletions`, with a
+/// `ChatCompletionsError` of kind `limitExceeded`) and its connection is closed;
 /// the session's turn fails as a whole, so its transcript is unchanged. An
 /// error body that exceeds its bound is not an error of its own: the client
 /// stops reading, closes the connection and reports the status with the
@@ -82,7 +82,7 @@ public struct ResponseLimits: Sendable, Hashable {
   /// A duration as text for messages: `3600 s`, `0.5 s`, `1234.5 s`, and at
   /// most three decimals (`0.333 s`); a duration under a millisecond keeps its
   /// digits (`0.0001 s`).
-  static func describe(seconds: TimeInterval) -> String {
+  package static func describe(seconds: TimeInterval) -> String {
     if seconds == seconds.rounded(), abs(seconds) < 1e15 { return "\(Int(seconds)) s" }
     var text = String(format: "%.3f", seconds)
     guard text.contains(".") else { return "\(seconds) s" }
@@ -92,7 +92,7 @@ public struct ResponseLimits: Sendable, Hashable {
   }
 
   /// A byte count as text for messages: `16 MiB`, `1 KiB`, or `1234 bytes`.
-  static func describe(bytes: Int) -> String {
+  package static func describe(bytes: Int) -> String {
     if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
     return "\(bytes) bytes"

@@ -3,7 +3,7 @@ import Foundation
 /// What went wrong below HTTP: the errors a transport throws (besides
 /// `CancellationError`), and the redirect refusals of the client.
 ///
-/// ``ErrorMapper`` turns each into the public error; nothing outside the
+/// `ErrorMapper` turns each into the public error; nothing outside the
 /// module sees this type.
 package enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// The connection did not open within the connect timeout.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The start of a response body, read under a size bound and a time bound.
-struct ErrorBody: Sendable, Hashable {
+package struct ErrorBody: Sendable, Hashable {
   /// Why reading stopped before the end of the body.
-  enum Stop: Sendable, Hashable {
+  package enum Stop: Sendable, Hashable {
     /// The body reached the size bound (in bytes).
     case sizeLimit(Int)
     /// The time bound (in seconds) ran out while the body was still arriving.
@@ -13,21 +13,21 @@ struct ErrorBody: Sendable, Hashable {
   }
 
   /// The bytes read.
-  var data: Data
+  package var data: Data
 
   /// Why reading stopped early, or `nil` when the whole body was read.
-  var stop: Stop?
+  package var stop: Stop?
 
-  init(data: Data, stop: Stop? = nil) {
+  package init(data: Data, stop: Stop? = nil) {
     self.data = data
     self.stop = stop
   }
 
   /// Whether `data` is the whole body.
-  var isComplete: Bool { stop == nil }
+  package var isComplete: Bool { stop == nil }
 
   /// What an error message says about a body that was not read to its end.
-  var stopNote: String? {
+  package var stopNote: String? {
     switch stop {
     case nil: nil
     case .sizeLimit(let bytes):
@@ -47,12 +47,12 @@ struct ErrorBody: Sendable, Hashable {
 /// time bound runs out, even if bytes keep coming (each of which would reset
 /// an idle timeout). Stopping ends the iteration, so the transport closes the
 /// connection once the response is dropped.
-enum BoundedBodyReader {
+package enum BoundedBodyReader {
   /// Reads `body` until its end, `maximumBytes`, or `timeLimit` seconds.
   ///
   /// Never throws: a failure part way is reported in ``ErrorBody/stop``
   /// with the bytes read before it. Cancelling the calling task stops the read.
-  static func read<Body: AsyncSequence & Sendable>(
+  package static func read<Body: AsyncSequence & Sendable>(
     _ body: Body, maximumBytes: Int, timeLimit: TimeInterval
   ) async -> ErrorBody where Body.Element == Data {
     await withTaskGroup(of: ErrorBody?.self) { group in

@@ -13,9 +13,9 @@ import Foundation
 /// `"timeout"` names the stage (`connect`, `firstByte`, `idle`).
 ///
 /// ```swift
-/// let timeouts = ChatCompletionsTimeouts(connect: 5, firstByte: 300, idle: 30)
+/// let timeouts = HTTPTimeouts(connect: 5, firstByte: 300, idle: 30)
 /// ```
-public struct ChatCompletionsTimeouts: Sendable, Hashable {
+public struct HTTPTimeouts: Sendable, Hashable {
   /// One of the timeouts.
   public enum Stage: String, Sendable, Hashable, CaseIterable {
     /// Opening the connection.

@@ -4,10 +4,10 @@ import Foundation
 ///
 /// Credentials stay with their origin: by default (``sameOrigin``) a client
 /// follows at most five redirects whose target has the same scheme, host and
-/// port as the endpoint, and a redirect to another origin fails with a
-/// ``ChatCompletionsError`` of kind ``ChatCompletionsError/Kind/redirectRefused``
-/// that names the target. A redirect to anything but `http` or `https`, a
-/// loop, or one redirect too many always fail.
+/// port as the endpoint, and a redirect to another origin fails with an
+/// error that names the target (in `ChatCompletions`, a
+/// `ChatCompletionsError` of kind `redirectRefused`). A redirect to anything
+/// but `http` or `https`, a loop, or one redirect too many always fail.
 ///
 /// 307 and 308 repeat the request with its method and body; 301, 302 and 303
 /// turn a `POST` into a `GET` without a body (as browsers and most HTTP

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// It owns one transport for all its requests: libcurl on Linux (waiting
 /// for an answer costs no CPU), URLSession on Apple platforms. It follows
-/// redirects under the endpoint's ``EndpointConfiguration/redirectPolicy``.
+/// redirects under the endpoint's `EndpointConfiguration.redirectPolicy`.
 /// A non-2xx answer is read (up to a limit) and thrown as the mapped error:
 /// 429 as a rate limit with the `Retry-After` date, context-length messages
 /// as a context size error, timeouts as a timeout, content filters as a
@@ -25,12 +25,15 @@ public final class ChatCompletionsClient: Sendable {
   public let timeouts: ChatCompletionsTimeouts
 
   /// The transport every request of this client goes through.
-  package let transport: any HTTPTransport
+  package var transport: any HTTPTransport { http.transport }
+
+  /// Sends the requests and follows the redirects; knows nothing of the wire format.
+  let http: HTTPStreamingClient
 
   let mapper: ErrorMapper
 
   /// Creates a client with the platform's default transport; `timeout` is
-  /// the first-byte and idle timeout (see ``ChatCompletionsTimeouts/init(_:)``).
+  /// the first-byte and idle timeout (see `ChatCompletionsTimeouts.init(_:)`).
   public convenience init(endpoint: EndpointConfiguration, timeout: TimeInterval = 60) {
     self.init(endpoint: endpoint, timeouts: ChatCompletionsTimeouts(timeout))
   }
@@ -46,7 +49,7 @@ public final class ChatCompletionsClient: Sendable {
   ) {
     self.endpoint = endpoint
     self.timeouts = timeouts
-    self.transport = transport
+    self.http = HTTPStreamingClient(endpoint: endpoint, transport: transport)
     self.mapper = ErrorMapper(redaction: endpoint.redaction)
   }
 
@@ -76,34 +79,17 @@ public final class ChatCompletionsClient: Sendable {
     }
   }
 
-  /// Sends a request, following redirects under the endpoint's policy, and
-  /// returns the response head when its status is 2xx; otherwise reads the
-  /// body (up to ``ResponseLimits/maximumErrorBodyBytes`` and
-  /// ``ResponseLimits/errorBodyTimeLimit``) and throws the mapped
-  /// ``ChatCompletionsFailure`` (or `CancellationError`).
+  /// Sends a request through ``HTTPStreamingClient`` (redirects under the
+  /// endpoint's policy) and returns the response head when its status is
+  /// 2xx; otherwise throws the mapped ``ChatCompletionsFailure`` (or
+  /// `CancellationError`).
   package func send(_ request: HTTPRequest) async throws -> StreamingHTTPResponse {
-    var redirects = RedirectChain(policy: endpoint.redirectPolicy, request: request)
-    var current = request
-    while true {
-      let response: StreamingHTTPResponse
-      do {
-        response = try await transport.send(current)
-        if RedirectChain.statuses.contains(response.status), let location = response.headers["location"] {
-          // Dropping the redirect's response closes its body.
-          current = try redirects.follow(current, status: response.status, location: location)
-          continue
-        }
-      } catch {
-        throw mapper.failure(transportError: error)
-      }
-      guard response.isSuccess else {
-        let limits = endpoint.responseLimits
-        let body = await BoundedBodyReader.read(
-          response.body, maximumBytes: limits.maximumErrorBodyBytes, timeLimit: limits.errorBodyTimeLimit)
-        try Task.checkCancellation()
-        throw mapper.failure(status: response.status, headers: response.headers, body: body)
-      }
-      return response
+    do {
+      return try await http.send(request)
+    } catch let answer as HTTPErrorResponse {
+      throw mapper.failure(status: answer.status, headers: answer.headers, body: answer.body)
+    } catch {
+      throw mapper.failure(transportError: error)
     }
   }
 }

@@ -14,11 +14,11 @@ import Foundation
 ///
 /// So a `resetDate` is always finite and at most an hour away: converting it
 /// to a `Duration` or sleeping until it cannot trap or hang for days.
-enum RetryAfter {
+package enum RetryAfter {
   /// The longest wait a server can ask for: one hour. Longer hints are clamped to it.
-  static let maximumDelay: TimeInterval = 3_600
+  package static let maximumDelay: TimeInterval = 3_600
 
-  static func date(from headers: HTTPHeaderFields, now: Date) -> Date? {
+  package static func date(from headers: HTTPHeaderFields, now: Date) -> Date? {
     if let milliseconds = headers["retry-after-ms"].flatMap(delay) {
       return now.addingTimeInterval(clamped(milliseconds / 1_000))
     }
@@ -32,7 +32,7 @@ enum RetryAfter {
 
   /// A delay written as decimal digits with an optional fraction (`"7"`,
   /// `"1.5"`), or `nil` for any other text; the value is finite and not negative.
-  static func delay(_ text: String) -> Double? {
+  package static func delay(_ text: String) -> Double? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     let parts = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCIIDigit),
@@ -44,13 +44,13 @@ enum RetryAfter {
   }
 
   /// A wait between zero and ``maximumDelay``.
-  static func clamped(_ seconds: TimeInterval) -> TimeInterval {
+  package static func clamped(_ seconds: TimeInterval) -> TimeInterval {
     guard seconds.isFinite else { return 0 }
     return min(max(seconds, 0), maximumDelay)
   }
 
   /// Parses the three date formats that HTTP allows (RFC 9110 §5.6.7).
-  static func httpDate(_ text: String) -> Date? {
+  package static func httpDate(_ text: String) -> Date? {
     for format in [
       "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
     ] {

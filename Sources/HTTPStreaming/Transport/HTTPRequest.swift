@@ -3,7 +3,7 @@ import Foundation
 /// One HTTP request as a transport sends it: method, URL, headers, body and
 /// the timeouts that bound it.
 ///
-/// Transports never follow redirects; ``ChatCompletionsClient`` does, under
+/// Transports never follow redirects; ``HTTPStreamingClient`` does, under
 /// the endpoint's ``RedirectPolicy``.
 package struct HTTPRequest: Sendable, Hashable {
   /// The request method, such as `POST`.
@@ -15,12 +15,12 @@ package struct HTTPRequest: Sendable, Hashable {
   /// The body, if any.
   package var body: Data?
   /// The connect, first-byte and idle timeouts.
-  package var timeouts: ChatCompletionsTimeouts
+  package var timeouts: HTTPTimeouts
 
   /// Creates a request.
   package init(
     method: String = "POST", url: URL, headers: HTTPHeaderFields = HTTPHeaderFields(), body: Data? = nil,
-    timeouts: ChatCompletionsTimeouts = ChatCompletionsTimeouts()
+    timeouts: HTTPTimeouts = HTTPTimeouts()
   ) {
     self.method = method
     self.url = url
