@@ -49,10 +49,13 @@ let package = Package(
       name: "ContextKitDemo",
       dependencies: [
         "ModelSession", "AgentSkills", "HistoryCompression", "CacheAnalysis", "CacheReport",
-        "ChatCompletions",
-        "TestSupport",
+        "ChatCompletions", "DemoSupport",
       ]),
-    .target(name: "TestSupport", dependencies: ["ModelSession"]),
+    // The demo's replay model, summarizer and seeded generator: linked by the `contextkit`
+    // executable, so it holds no test support.
+    .target(name: "DemoSupport", dependencies: ["ModelSession"]),
+    // The tests' scripted model, tools and fixtures (re-exports DemoSupport).
+    .target(name: "TestSupport", dependencies: ["ModelSession", "DemoSupport"]),
     .target(
       name: "ContextKit",
       dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "CacheAnalysis"]),

@@ -1,7 +1,7 @@
 import AgentSkills
 import CacheAnalysis
+import DemoSupport
 import ModelSession
-import TestSupport
 
 /// What `contextkit demo` does, as a library call: plays every scenario under
 /// every strategy through a real session, analyzes each run's records, and

@@ -1,7 +1,7 @@
 import CacheAnalysis
 import CacheReport
+import DemoSupport
 import ModelSession
-import TestSupport
 
 /// The demo's runs, each with its records and reports, and the comparisons,
 /// text and HTML page made from them.

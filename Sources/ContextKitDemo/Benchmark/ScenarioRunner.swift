@@ -1,8 +1,8 @@
 import AgentSkills
+import DemoSupport
 import Foundation
 import HistoryCompression
 import ModelSession
-import TestSupport
 
 /// Plays recorded conversations through a real `LanguageModelSession`, with
 /// a ``ReplayLanguageModel``, the conversation's tools, the skills catalog

@@ -1,7 +1,7 @@
 import CacheAnalysis
+import DemoSupport
 import Foundation
 import ModelSession
-import TestSupport
 
 /// The strategies side by side over the same conversations, and how far
 /// each is from the goal that `compactingHistory` is held to: every turn

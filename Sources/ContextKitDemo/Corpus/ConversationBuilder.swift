@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// Builds one generated conversation turn by turn, recording tool outputs.
 struct ConversationBuilder {

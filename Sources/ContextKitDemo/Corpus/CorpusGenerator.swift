@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// Generates long conversations from a seed: user prompts, answers,
 /// reasoning, tool loops with large outputs (source files, search results,

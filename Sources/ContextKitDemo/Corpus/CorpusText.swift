@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// The text of generated conversations: prompts, answers, reasoning and the
 /// outputs of tools (source files, search results, test logs), built from

@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// A coding agent fixing a cancellation bug over 40 turns: it reads files,
 /// searches, runs tests, loads the Swift concurrency review skill (a prompt

@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// The three hand-made scenarios that `contextkit demo` runs: a coding agent
 /// (40 turns, 12,000-token budget), a support chat (30 turns, 6,000) and a

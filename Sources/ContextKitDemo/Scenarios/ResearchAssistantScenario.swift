@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// A research assistant on a small on-device model with a 4,096-token
 /// context over 30 turns: web searches and page fetches with large outputs,

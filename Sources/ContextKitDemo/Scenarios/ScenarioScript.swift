@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// A hand-written scenario: the prompts a user types and, for each, the
 /// tools the model calls (with how large their outputs are). The outputs'

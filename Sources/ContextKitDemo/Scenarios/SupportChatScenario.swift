@@ -1,4 +1,4 @@
-import TestSupport
+import DemoSupport
 
 /// A support chat about a home router over 30 turns: short questions, order
 /// lookups and manual searches, with the secrets-guarding rules (an
