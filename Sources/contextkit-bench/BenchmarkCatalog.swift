@@ -19,6 +19,7 @@ enum BenchmarkCatalog {
       },
       .init(name: "skills/load/1000") { try SkillsLibraryBenchmark.make() },
       .init(name: "skills/load/10000") { try SkillsLibraryBenchmark.makeLarge() },
+      .init(name: "skills/load/wild-2000") { try SkillsLibraryBenchmark.makeWild() },
       .init(name: SkillCatalogBenchmark.name) { try SkillCatalogBenchmark.make() },
       .init(name: "skills/front-matter/1MiB-flow-sequence") { try FrontMatterBenchmark.make(.flowSequence) },
       .init(name: "skills/front-matter/1MiB-block-mapping") { try FrontMatterBenchmark.make(.blockMapping) },

@@ -3,22 +3,41 @@ import Foundation
 
 /// The skills under the roots a skills subcommand was given: positional, as
 /// many as wanted, `./SkillsLibrary` when none (earlier roots win a name clash).
+/// With `--project DIR`, the folders an agent searches for that project and
+/// the user (`DIR/.agents/skills`, `DIR/.claude/skills`, `~/.agents/skills`,
+/// `~/.claude/skills`), those that exist, then the roots given.
 struct SkillRoots {
   /// The roots as given.
   var paths: [String]
+  /// The project of `--project`, whose standard roots come first.
+  var project: String?
+  /// The user's folder for `--project` (`--home`, or `HOME`).
+  var home: String?
 
   /// The default root.
   static let defaultPath = "SkillsLibrary"
 
   /// Takes every positional argument left (and any `--root`, the older spelling) as a root.
   init(_ arguments: inout CommandLineArguments) throws(CommandLineArguments.UsageError) {
+    let project = try arguments.option("--project")
+    let home = try arguments.option("--home")
     let options = try Self.rootOptions(&arguments)
-    self.init(options + arguments.remainingPositionals())
+    self.init(options + arguments.remainingPositionals(), project: project, home: home)
   }
 
-  /// These roots, or the default when there are none.
-  init(_ paths: [String]) {
-    self.paths = paths.isEmpty ? [Self.defaultPath] : paths
+  /// These roots, or the default when there are none and no project is given.
+  init(_ paths: [String], project: String? = nil, home: String? = nil) {
+    self.paths = paths.isEmpty && project == nil ? [Self.defaultPath] : paths
+    self.project = project
+    self.home = home ?? ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The standard roots of `--project` and the user (`HOME`), or none.
+  private var standardRoots: [URL] {
+    guard let project else { return [] }
+    return SkillsLibrary.standardRoots(
+      project: URL(fileURLWithPath: project, isDirectory: true),
+      home: home.map { URL(fileURLWithPath: $0, isDirectory: true) })
   }
 
   /// Removes and returns the values of every `--root` option (the older spelling).
@@ -35,6 +54,14 @@ struct SkillRoots {
   func load() throws -> (library: SkillsLibrary, diagnostics: [SkillDiagnostic]) {
     var missing: [SkillDiagnostic] = []
     var folders: [URL] = []
+    if let project {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: project, isDirectory: &isFolder), isFolder.boolValue else {
+        missing.append(SkillDiagnostic(severity: .error, path: project, message: "no such project folder"))
+        return (try SkillsLibrary(roots: []), missing)
+      }
+      folders = standardRoots.filter { FileManager.default.fileExists(atPath: $0.path) }
+    }
     for path in paths {
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {

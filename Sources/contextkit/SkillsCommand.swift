@@ -6,13 +6,17 @@ struct SkillsCommand: Command {
   let name = "skills"
   let summary = "list, validate and show Agent Skills (SKILL.md folders)"
   let usage = """
-    usage: contextkit skills list [--json] [ROOT...]
+    usage: contextkit skills list [--project DIR [--home DIR]] [--json] [ROOT...]
            contextkit skills validate [--strict] [--json] [PATH...]
-           contextkit skills show [--json] NAME [ROOT...]
-           contextkit skills catalog [--budget N] [--json] [ROOT...]
+           contextkit skills show [--project DIR [--home DIR]] [--resource PATH] [--json] NAME [ROOT...]
+           contextkit skills catalog [--project DIR [--home DIR]] [--budget N] [--json] [ROOT...]
 
       ROOT is a folder to search for skills; several may be given (an earlier root wins a
       name clash); the default is ./SkillsLibrary.
+      --project DIR  search where agents keep skills for the project DIR and the user, in this
+                 order (those that exist): DIR/.agents/skills, DIR/.claude/skills,
+                 ~/.agents/skills, ~/.claude/skills; then each ROOT given
+      --home DIR     the user's folder for --project (default: HOME)
 
       list       each skill's name, flavour (prompt or instructions), whether the model may
                  deactivate it, whether the model may activate it (invokes) or it is hidden
@@ -21,6 +25,8 @@ struct SkillsCommand: Command {
                  path:line:col: severity: message for every problem, sorted by file, line and column
                  --strict  unknown front-matter keys are errors, and the first error stops
       show       a skill's front matter, sections, links and resources, then its body
+                 --resource PATH  print that resource of the skill instead (a text file; a path
+                             in another letter case names the one file that matches it)
       catalog    the exact instructions text and tool definitions the model sees for these skills
                  --budget N  fit the catalog in N tokens (estimated at 4 bytes a token): shorten
                              descriptions, then names only, then leave skills out; prints each step
@@ -49,11 +55,18 @@ struct SkillsCommand: Command {
         .run(json: json, console: console)
     case "show":
       let rootOptions = try SkillRoots.rootOptions(&arguments)
+      let project = try arguments.option("--project")
+      let home = try arguments.option("--home")
+      let resource = try arguments.option("--resource")
       guard let skillName = arguments.nextPositional() else {
         throw CommandLineArguments.UsageError(description: "show needs a skill NAME")
       }
-      let roots = SkillRoots(rootOptions + arguments.remainingPositionals())
+      let roots = SkillRoots(rootOptions + arguments.remainingPositionals(), project: project, home: home)
       try arguments.finish()
+      if let resource {
+        return try SkillResourceDisplay(name: skillName, path: resource, roots: roots, json: json)
+          .run(console: console)
+      }
       return try SkillDetails(name: skillName, roots: roots, json: json).run(console: console)
     case "catalog":
       let budget = try arguments.integerOption("--budget")

@@ -48,9 +48,9 @@ import Testing
     let fixture = try SkillFixture()
     let folder = try fixture.skill(
       "aliased", frontMatter: "name: aliased\ndescription: &d Reviews SQL.\ncompatibility: *d")
-    let error = try #require(inspect(folder).firstError, "an alias was read as a value")
-    #expect(
-      error.message.hasPrefix("compatibility must be a string, but YAML reads an alias"), "\(error.message)")
+    let error = try #require(inspect(folder, mode: .strict).firstError, "an alias was read as a value")
+    #expect(error.message.hasPrefix("compatibility must be a string, not an alias"), "\(error.message)")
+    #expect(inspect(folder).skill?.frontMatter.compatibility == nil)
     // Line 1 is the opening `---`: the alias is on line 4, after `compatibility: `.
     #expect((error.line, error.column) == (4, 16))
   }

@@ -83,8 +83,13 @@ struct `front matter fuzz` {
         + "]\n"
     }
     try fixture.write(bomb + "---\nBody\n", to: "bomb/SKILL.md")
-    let report = SkillLoader().inspect(folder: fixture.url("bomb"))
+    let report = SkillLoader(mode: .strict).inspect(folder: fixture.url("bomb"))
     #expect(report.diagnostics.contains { $0.isError })
+    // Lenient keeps the lists as written: an alias is its name, never expanded.
+    let lenient = try #require(SkillLoader().inspect(folder: fixture.url("bomb")).skill)
+    #expect(
+      lenient.frontMatter.metadataValues["a11"]?.jsonString
+        == "[" + Array(repeating: #""*a10""#, count: 10).joined(separator: ",") + "]")
     try fixture.write("---\n" + String(repeating: "- ", count: 50_000) + "x\n---\n", to: "deep/SKILL.md")
     let deep = SkillLoader().inspect(folder: fixture.url("deep"))
     let error = try #require(deep.firstError, "50,000 nested sequences loaded without an error")

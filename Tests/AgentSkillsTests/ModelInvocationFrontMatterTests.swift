@@ -41,18 +41,25 @@ import Testing
     #expect(try SkillLoader(mode: .strict).load(folder: plain).allowsModelInvocation)
   }
 
-  @Test func `a value other than true or false is an error that says where`() throws {
+  @Test func `a value other than true or false is questionable, and says where`() throws {
     let fixture = try SkillFixture()
     let top = try fixture.skill(
       "top", frontMatter: "name: top\ndescription: Ok.\ndisable-model-invocation: sometimes")
-    #expect(errors(inspect(top)) == ["disable-model-invocation must be true or false, not a string"])
-    #expect(inspect(top).diagnostics.first { $0.isError }?.line == 4)
-    #expect(inspect(top).diagnostics.first { $0.isError }?.column == 27)
+    let typeError = inspect(top, mode: .strict).diagnostics.first {
+      $0.message.hasPrefix("disable-model-invocation must be")
+    }
+    #expect(typeError?.message == "disable-model-invocation must be true or false, not a string")
+    #expect(typeError?.severity == .error)
+    #expect(typeError?.line == 4)
+    #expect(typeError?.column == 27)
+    #expect(inspect(top).skill?.allowsModelInvocation == true)
 
     let nested = try fixture.skill(
       "nested", frontMatter: "name: nested\ndescription: Ok.\nmetadata:\n  disable-model-invocation: \"yes\"")
     #expect(
-      errors(inspect(nested)) == ["metadata.disable-model-invocation is \"yes\"; use \"true\" or \"false\""])
+      errors(inspect(nested, mode: .strict)) == [
+        "metadata.disable-model-invocation is \"yes\"; use \"true\" or \"false\""
+      ])
     #expect(inspect(nested).diagnostics.first?.line == 5)
   }
 
@@ -64,9 +71,10 @@ import Testing
         "name: both\ndescription: Ok.\ndisable-model-invocation: true\nmetadata:\n  disable-model-invocation: \"false\""
     )
     #expect(
-      errors(inspect(folder)) == [
-        "disable-model-invocation is true here but \"false\" under metadata; keep one"
-      ])
+      inspect(folder).diagnostics.filter { $0.message.hasPrefix("disable-model-invocation is true") }.map(
+        \.message)
+        == ["disable-model-invocation is true here but \"false\" under metadata; keep one"])
+    #expect(inspect(folder).skill?.allowsModelInvocation == false)
   }
 
   @Test func `front matter written before the field existed still decodes`() throws {

@@ -25,8 +25,9 @@ public enum SkillActivationsError: Error, Sendable, Hashable, CustomStringConver
       "\(path): skill activations file version \(version) is not a valid version "
         + "(versions start at 1; this reader knows 1 to \(SkillActivationsSnapshot.currentVersion))"
     case .invalidSkillName(let path, let name):
-      "\(path): \"\(name)\" is not a skill name (lowercase a-z, 0-9 and single \"-\", "
-        + "at most \(FrontMatterReader.maximumNameLength) characters); the file is not loaded"
+      "\(path): \"\(name)\" cannot be a skill name (it is empty, longer than "
+        + "\(CountFormatting.grouped(SkillName.maximumLength)) characters, or holds a control character); "
+        + "the file is not loaded"
     }
   }
 }

@@ -7,6 +7,9 @@ struct SkillDeliveryState: Sendable {
   /// The prompt skills the app activated whose delivery is not yet in the
   /// stored transcript: name to the id of the call that delivered it.
   var pendingDeliveries: [String: String] = [:]
+  /// The catalog of the previous generation: each skill the model may
+  /// activate, name to description, to tell when a reloaded library changed it.
+  var previousCatalog: [String: String]?
 }
 
 extension SkillActivations {
@@ -15,6 +18,13 @@ extension SkillActivations {
   func exchangeInstructionSkills(_ names: Set<String>) -> Set<String>? {
     defer { delivery.previousInstructionSkills = names }
     return delivery.previousInstructionSkills
+  }
+
+  /// Records the catalog of this generation (name to description) and
+  /// returns that of the previous one (`nil` at the first).
+  func exchangeCatalog(_ catalog: [String: String]) -> [String: String]? {
+    defer { delivery.previousCatalog = catalog }
+    return delivery.previousCatalog
   }
 
   /// The app's deliveries not yet seen in the stored transcript (see `SkillTurnActivation`).

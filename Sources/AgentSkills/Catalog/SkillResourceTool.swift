@@ -67,8 +67,13 @@ struct SkillResourceTool: Tool {
       return Prompt(
         "Error: offset must be 0 or more and limit more than 0 (got offset \(offset), limit \(limit)).")
     }
-    guard let resource = source.resource(at: path) ?? Self.uniqueSuffixMatch(path, in: source.resources)
-    else {
+    let match = Self.match(path, in: source)
+    if case .ambiguous(let candidates) = match {
+      return Prompt(
+        "Error: skill \"\(skillName)\": no file is named \"\(path)\", and several match it when case is "
+          + "ignored: \(candidates.map(\.path).joined(separator: ", ")). Call again with one of these paths.")
+    }
+    guard let resource = match.resource else {
       return Prompt("Error: \(SkillResourceError.notFound(path, skill: skillName)). \(listing(source))")
     }
     guard resource.isText else {
@@ -82,7 +87,30 @@ struct SkillResourceTool: Tool {
     } catch {
       return Prompt("Error: \(error).")
     }
-    return Prompt(Self.render(excerpt, skill: skillName))
+    guard case .ignoringCase = match else { return Prompt(Self.render(excerpt, skill: skillName)) }
+    return Prompt(
+      "No file is named \"\(path)\"; read \"\(resource.path)\", the one file that matches it when case is "
+        + "ignored.\n" + Self.render(excerpt, skill: skillName))
+  }
+
+  /// The resource `path` names: exactly, then as the one listed path that ends
+  /// with it, then the same two with letter case ignored (one match only).
+  static func match(_ path: String, in source: LoadedSkill) -> SkillResourceMatch {
+    let match = source.matchResource(path)
+    if case .exact = match { return match }
+    guard let normalized = RelativePath.normalized(path) else { return .none }
+    let suffixes = source.resources.filter { $0.path.hasSuffix("/" + normalized) }
+    if suffixes.count == 1 { return .exact(suffixes[0]) }
+    // Several files end with the path as written: no guess, the answer lists the files.
+    guard suffixes.isEmpty else { return .none }
+    guard case .none = match else { return match }
+    let folded = "/" + normalized.lowercased()
+    let candidates = source.resources.filter { $0.path.lowercased().hasSuffix(folded) }
+    switch candidates.count {
+    case 0: return .none
+    case 1: return .ignoringCase(candidates[0])
+    default: return .ambiguous(candidates.sorted { $0.path < $1.path })
+    }
   }
 
   /// Whether the model has activated the skill: an active instructions skill,

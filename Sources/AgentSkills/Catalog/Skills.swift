@@ -237,6 +237,11 @@ public struct Skills: DynamicInstructions {
       SkillDeliveryTracker(
         toolName: toolName, promptSkillNames: Set(skills.filter { !$0.isInstructionsSkill }.map(\.name)),
         activations: activations))
+    let catalog = Dictionary(
+      modelInvocableSkills.map { ($0.name, $0.description) }, uniquingKeysWith: { first, _ in first })
+    if let previous = await activations.exchangeCatalog(catalog), previous != catalog {
+      resolution.notes += SkillCatalogChangeNote.notes(from: previous, to: catalog)
+    }
     let current = rendered.activeInstructionSkills
     if let previous = await activations.exchangeInstructionSkills(current), previous != current {
       resolution.notes.append(Self.changeNote(from: previous, to: current, skills: skills))

@@ -38,9 +38,12 @@ struct SkillFolderChecker {
       if !resources.contains(relative) {
         let joined = canonicalFolder + "/" + relative
         guard FileSystem.kind(of: joined) != nil, let canonical = FileSystem.realPath(joined) else {
-          report(
-            "link \"\(shown)\" points to a file that does not exist in the skill folder", at: destination,
-            into: &diagnostics)
+          guard
+            let resolved = resolveIgnoringCase(
+              relative, shown: shown, at: destination, resources: resources, into: &diagnostics)
+          else { continue }
+          links.append(
+            SkillLink(destination: shown, path: resolved, line: destination.line, column: destination.column))
           continue
         }
         guard FileSystem.isInside(canonical, folder: canonicalFolder) else {
@@ -54,6 +57,32 @@ struct SkillFolderChecker {
         SkillLink(destination: shown, path: relative, line: destination.line, column: destination.column))
     }
     return links
+  }
+
+  /// The one listed resource a link names when letter case is ignored
+  /// (`FORMS.md` for `forms.md`), reported as questionable; `nil`, with the
+  /// link reported as broken, when none or several match.
+  private func resolveIgnoringCase(
+    _ relative: String, shown: String, at destination: MarkdownOutline.Destination, resources: Set<String>,
+    into diagnostics: inout DiagnosticCollector
+  ) -> String? {
+    let folded = relative.lowercased()
+    let candidates = resources.filter { $0.lowercased() == folded }.sorted()
+    guard candidates.count == 1, let resolved = candidates.first else {
+      let which =
+        candidates.isEmpty
+        ? "" : "; with case ignored it could be " + candidates.map { "\"\($0)\"" }.joined(separator: " or ")
+      report(
+        "link \"\(shown)\" points to a file that does not exist in the skill folder\(which)", at: destination,
+        into: &diagnostics)
+      return nil
+    }
+    // It resolves, and the reference validator does not read links: a warning in both modes.
+    diagnostics.warning(
+      "link \"\(shown)\" names \"\(resolved)\" in another case; it works only on a disk that ignores case, "
+        + "so it is read as \"\(resolved)\" (write the name as the file has it)",
+      line: destination.line, column: destination.column)
+    return resolved
   }
 
   private func report(

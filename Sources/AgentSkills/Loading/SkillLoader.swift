@@ -129,6 +129,43 @@ public struct SkillLoader: Sendable {
     }
   }
 
+  /// The front matter's YAML tree; when it does not parse, the client guide's
+  /// fallback (``UnquotedColonFallback``) is tried, and each line it quoted is
+  /// a questionable finding. `nil` (with an error) when neither parses.
+  private static func frontMatterRoot(
+    _ source: SkillSourceText, into diagnostics: inout DiagnosticCollector
+  ) -> YAMLNode?? {
+    let error: YAMLReader.SyntaxError
+    switch YAMLReader.parse(source.frontMatter) {
+    case .success(let node): return .some(node)
+    case .failure(let failure): error = failure
+    }
+    let firstLine = source.frontMatterFirstLine
+    let quoted = UnquotedColonFallback.quotingColonValues(in: source.frontMatter)
+    let joined = SurrogateEscapeFallback.joiningSurrogatePairs(in: quoted?.text ?? source.frontMatter)
+    if quoted != nil || joined != nil,
+      case .success(let node) = YAMLReader.parse(joined?.text ?? quoted?.text ?? source.frontMatter)
+    {
+      for line in quoted?.lines ?? [] {
+        diagnostics.questionable(
+          "YAML cannot read this line: its value holds \": \" without quotes; it was read as if quoted, "
+            + "as other agents do (put the value in double quotes)",
+          line: line + firstLine - 1, column: 1)
+      }
+      // JSON and the reference validator read these pairs: a warning in both modes.
+      for line in joined?.lines ?? [] {
+        diagnostics.warning(
+          "YAML cannot read this line: it writes a character as a JSON surrogate pair (\\uD8..\\uDC..); "
+            + "it was read as that character (write the character itself, or \\U0001XXXX)",
+          line: line + firstLine - 1, column: 1)
+      }
+      return .some(node)
+    }
+    diagnostics.error(
+      error.describe(firstLine: firstLine), line: error.line + firstLine - 1, column: error.column)
+    return nil
+  }
+
   private func parse(
     _ bytes: [UInt8], folder: URL, canonicalFolder: String, folderDescriptor: Int32, folderName: String,
     into diagnostics: inout DiagnosticCollector
@@ -140,16 +177,7 @@ public struct SkillLoader: Sendable {
       diagnostics.error(problem.message, line: problem.line, column: problem.column)
       return nil
     }
-    let root: YAMLNode?
-    switch YAMLReader.parse(source.frontMatter) {
-    case .success(let node): root = node
-    case .failure(let error):
-      diagnostics.error(
-        error.describe(firstLine: source.frontMatterFirstLine),
-        line: error.line + source.frontMatterFirstLine - 1,
-        column: error.column)
-      return nil
-    }
+    guard let root = Self.frontMatterRoot(source, into: &diagnostics) else { return nil }
     let reader = FrontMatterReader(firstLine: source.frontMatterFirstLine, folderName: folderName)
     let frontMatter = reader.read(root, into: &diagnostics)
     if source.body.allSatisfy(\.isWhitespace) {

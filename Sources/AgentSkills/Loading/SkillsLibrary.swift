@@ -18,19 +18,49 @@ import Foundation
 /// folders (`.git`, `.build`) are not searched, and the inside of a skill folder
 /// is not searched for more skills.
 public struct SkillsLibrary: Sendable {
+  /// What to do with a root that does not exist.
+  public enum MissingRoots: Sendable, Hashable {
+    /// Each missing root is an error diagnostic: for roots the user named.
+    case reported
+    /// Missing roots are passed over in silence: for the usual places agents
+    /// keep skills (``standardRoots(project:home:app:)``), most of which a
+    /// given machine does not have.
+    case skipped
+  }
+
   /// The roots searched, in order of precedence.
   public let roots: [URL]
+  /// How strictly the skills were checked.
+  public let mode: SkillValidationMode
+  /// The bounds loading kept to.
+  public let limits: SkillLoaderLimits
+  /// What a missing root does.
+  public let missingRoots: MissingRoots
   /// The loaded skills, sorted by name; names are unique.
-  public let loadedSkills: [LoadedSkill]
+  public private(set) var loadedSkills: [LoadedSkill]
   /// Every problem found: skills that failed, warnings, name clashes and bounds reached.
-  public let diagnostics: [SkillDiagnostic]
+  public private(set) var diagnostics: [SkillDiagnostic]
 
   /// Searches `roots` for skill folders and loads them.
   ///
+  /// - Parameter missingRoots: ``MissingRoots/reported`` (the default) makes a
+  ///   root that does not exist an error diagnostic; ``MissingRoots/skipped`` passes over it.
   /// - Throws: In strict mode only, the first error, with every diagnostic found before it.
   public init(
-    roots: [URL], mode: SkillValidationMode = .lenient, limits: SkillLoaderLimits = .standard
+    roots: [URL], mode: SkillValidationMode = .lenient, limits: SkillLoaderLimits = .standard,
+    missingRoots: MissingRoots = .reported
   ) throws(SkillLoadingError) {
+    self.roots = roots
+    self.mode = mode
+    self.limits = limits
+    self.missingRoots = missingRoots
+    (loadedSkills, diagnostics) = try Self.load(roots, mode: mode, limits: limits, missingRoots: missingRoots)
+  }
+
+  /// The skills under `roots`, by name, and every diagnostic.
+  private static func load(
+    _ roots: [URL], mode: SkillValidationMode, limits: SkillLoaderLimits, missingRoots: MissingRoots
+  ) throws(SkillLoadingError) -> (skills: [LoadedSkill], diagnostics: [SkillDiagnostic]) {
     let loader = SkillLoader(mode: mode, limits: limits)
     var discovery = SkillDiscovery(limits: limits, mode: mode)
     var diagnostics: [SkillDiagnostic] = []
@@ -43,6 +73,7 @@ public struct SkillsLibrary: Sendable {
       }
     }
     for (rootIndex, root) in roots.enumerated() {
+      if missingRoots == .skipped && FileSystem.followedKind(of: root.path) == nil { continue }
       let found = discovery.skillFolders(under: root.path)
       try add(found.diagnostics)
       for report in ParallelLoader.inspect(found.folders, with: loader) {
@@ -63,12 +94,35 @@ public struct SkillsLibrary: Sendable {
         }
       }
     }
-    self.roots = roots
-    self.loadedSkills = byName.values.map(\.skill).sorted { $0.name < $1.name }
-    self.diagnostics = diagnostics
+    return (byName.values.map(\.skill).sorted { $0.name < $1.name }, diagnostics)
   }
 
-  /// Searches one root; see ``init(roots:mode:limits:)``.
+  /// Loads the roots again, as they are on disk now, and says which skills
+  /// were added, removed or edited (any change to a skill's `SKILL.md`, its
+  /// folder or its list of resources).
+  ///
+  /// ```swift
+  /// let changes = try library.reload()          // between two turns
+  /// if !changes.isEmpty { print(changes) }      // added triaging-crash-logs; edited reviewing-sql
+  /// ```
+  ///
+  /// A `Skills` catalog built from ``skills`` at the next generation follows:
+  /// its text and its activation tool list the skills now loaded, and the
+  /// generation's record notes the change (a prompt-cache miss from the
+  /// instructions on). Nothing changes for the model when nothing changed.
+  ///
+  /// - Throws: In strict mode only, the first error; the library is then left as it was.
+  @discardableResult
+  public mutating func reload() throws(SkillLoadingError) -> SkillsLibraryChanges {
+    let (skills, newDiagnostics) = try Self.load(
+      roots, mode: mode, limits: limits, missingRoots: missingRoots)
+    let changes = SkillsLibraryChanges(from: loadedSkills, to: skills)
+    loadedSkills = skills
+    diagnostics = newDiagnostics
+    return changes
+  }
+
+  /// Searches one root; see ``init(roots:mode:limits:missingRoots:)``.
   public init(
     root: URL, mode: SkillValidationMode = .lenient, limits: SkillLoaderLimits = .standard
   ) throws(SkillLoadingError) {

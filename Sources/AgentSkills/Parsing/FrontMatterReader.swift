@@ -1,5 +1,12 @@
 /// Checks parsed front matter against the Agent Skills rules and ContextKit's
 /// `metadata` settings, reporting every problem with its position in the file.
+///
+/// What the Agent Skills client guide's lenient loaders accept is *questionable*
+/// here: a warning in lenient mode, where the skill loads anyway (a name that
+/// breaks the naming rules or differs from its folder, a long description,
+/// nested `metadata`, an `allowed-tools` list, unknown keys), and an error in
+/// strict mode. Only what no loader can use is an error in both modes: front
+/// matter that is not a mapping, and a missing or empty description.
 struct FrontMatterReader {
   static let knownKeys: Set<String> = [
     "name", "description", "license", "compatibility", "metadata", "allowed-tools",
@@ -16,7 +23,8 @@ struct FrontMatterReader {
   /// The name of the folder holding `SKILL.md`.
   let folderName: String
 
-  /// The front matter, or `nil` when a required field is missing or invalid.
+  /// The front matter, or `nil` when it cannot be used at all (not a mapping,
+  /// no description); questionable findings are reported and the skill kept.
   func read(_ root: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> SkillFrontMatter? {
     guard let root else {
       diagnostics.error("the front matter is empty; add at least name and description", line: 1, column: 1)
@@ -28,37 +36,8 @@ struct FrontMatterReader {
         at: root, into: &diagnostics)
       return nil
     }
-    var fields: [String: YAMLNode] = [:]
-    for pair in pairs {
-      guard let key = pair.key.scalarText else {
-        report(
-          "front matter keys must be plain words, not \(pair.key.kindDescription)", at: pair.key,
-          into: &diagnostics)
-        continue
-      }
-      if let earlier = fields[key] {
-        report(
-          "duplicate key \"\(key)\" (first given on line \(earlier.line + firstLine - 1)); keep one",
-          at: pair.key, into: &diagnostics)
-        continue
-      }
-      fields[key] = pair.value
-      if key == Self.disableModelInvocationKey {
-        let place = position(of: pair.key)
-        diagnostics.questionable(
-          "disable-model-invocation is not an Agent Skills field, so other validators reject it; "
-            + "write it under metadata (metadata: disable-model-invocation: \"true\") to keep the skill valid "
-            + "everywhere",
-          line: place.line, column: place.column)
-      } else if !Self.knownKeys.contains(key) {
-        let place = position(of: pair.key)
-        diagnostics.questionable(
-          "unknown front matter key \"\(key)\"; the known keys are "
-            + "name, description, license, compatibility, metadata and allowed-tools "
-            + "(put custom settings under metadata)",
-          line: place.line, column: place.column)
-      }
-    }
+    let fields = readFields(pairs, into: &diagnostics)
+    if diagnostics.mode == .strict { reportFlowStyle(in: pairs, into: &diagnostics) }
     let name = readName(fields["name"], into: &diagnostics)
     let description = readText(
       "description", fields["description"], required: true, limit: Self.maximumDescriptionLength,
@@ -70,11 +49,48 @@ struct FrontMatterReader {
     let metadata = readMetadata(fields["metadata"], into: &diagnostics)
     let allowedTools = readAllowedTools(fields["allowed-tools"], into: &diagnostics)
     let disablesModelInvocation = readDisableModelInvocation(
-      fields[Self.disableModelInvocationKey], metadata: metadata, into: &diagnostics)
+      fields[Self.disableModelInvocationKey], metadata: metadata.strings, into: &diagnostics)
     guard let name, let description else { return nil }
     return SkillFrontMatter(
       name: name, description: description, license: license, compatibility: compatibility,
-      metadata: metadata, allowedTools: allowedTools, allowsModelInvocation: !disablesModelInvocation)
+      metadata: metadata.strings, metadataValues: metadata.values, allowedTools: allowedTools,
+      allowsModelInvocation: !disablesModelInvocation)
+  }
+
+  /// The top-level keys and their values; the first of a repeated key counts.
+  private func readFields(
+    _ pairs: [YAMLNode.Pair], into diagnostics: inout DiagnosticCollector
+  ) -> [String: YAMLNode] {
+    var fields: [String: YAMLNode] = [:]
+    for pair in pairs {
+      guard let key = pair.key.scalarText else {
+        questionable(
+          "front matter keys must be plain words, not \(pair.key.kindDescription)", at: pair.key,
+          into: &diagnostics)
+        continue
+      }
+      if let earlier = fields[key] {
+        questionable(
+          "duplicate key \"\(key)\" (first given on line \(earlier.line + firstLine - 1)); keep one",
+          at: pair.key, into: &diagnostics)
+        continue
+      }
+      fields[key] = pair.value
+      if key == Self.disableModelInvocationKey {
+        questionable(
+          "disable-model-invocation is not an Agent Skills field, so other validators reject it; "
+            + "write it under metadata (metadata: disable-model-invocation: \"true\") to keep the skill valid "
+            + "everywhere",
+          at: pair.key, into: &diagnostics)
+      } else if !Self.knownKeys.contains(key) {
+        questionable(
+          "unknown front matter key \"\(key)\"; the known keys are "
+            + "name, description, license, compatibility, metadata and allowed-tools "
+            + "(put custom settings under metadata)",
+          at: pair.key, into: &diagnostics)
+      }
+    }
+    return fields
   }
 
   /// `disable-model-invocation` at the top level (a YAML boolean) or under
@@ -86,25 +102,75 @@ struct FrontMatterReader {
     let fromMetadata = metadata[Self.disableModelInvocationKey].flatMap(Bool.init)
     guard let node else { return fromMetadata ?? false }
     guard let text = node.scalarText, let value = Bool(text) else {
-      report(
+      questionable(
         "disable-model-invocation must be true or false, not \(node.kindDescription)", at: node,
         into: &diagnostics)
       return fromMetadata ?? false
     }
     if let fromMetadata, fromMetadata != value {
-      report(
+      questionable(
         "disable-model-invocation is \(value) here but \"\(fromMetadata)\" under metadata; keep one",
         at: node, into: &diagnostics)
     }
     return value || fromMetadata == true
   }
 
-  // MARK: - Fields
-
-  private func readName(_ node: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> String? {
-    guard let name = readText("name", node, required: true, limit: nil, into: &diagnostics), let node else {
-      return nil
+  /// Strict mode only: a mapping or list in flow style (`{a: b}`, `[a, b]`)
+  /// under a key, which strict YAML readers (the reference validator's) refuse.
+  private func reportFlowStyle(in pairs: [YAMLNode.Pair], into diagnostics: inout DiagnosticCollector) {
+    var pending = pairs.map(\.value)
+    while let node = pending.popLast() {
+      if node.isFlow {
+        report(
+          "\(node.kindDescription) in flow style (\(node.isMappingNode ? "{...}" : "[...]")): "
+            + "strict YAML readers refuse it; write one item per line",
+          at: node, into: &diagnostics)
+        continue
+      }
+      switch node.value {
+      case .mapping(let children): pending += children.map(\.value)
+      case .sequence(let items): pending += items
+      default: break
+      }
     }
+  }
+
+  // MARK: - Name
+
+  /// The name as written, even when it breaks the naming rules (questionable);
+  /// the folder's name when the front matter gives none that can be used.
+  private func readName(_ node: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> String? {
+    guard let node else {
+      diagnostics.questionable(
+        "the front matter has no name; add a line \"name: \(folderName)\" (the folder's name is used)",
+        line: 1, column: 1)
+      return folderNameIfUsable(into: &diagnostics)
+    }
+    guard let name = node.scalarText, !name.allSatisfy(\.isWhitespace) else {
+      let what = node.scalarText == nil ? node.kindDescription : "empty"
+      questionable(
+        "name must be a string, not \(what); the folder's name \"\(folderName)\" is used", at: node,
+        into: &diagnostics)
+      return folderNameIfUsable(into: &diagnostics)
+    }
+    if node.stringValue == nil {
+      questionable(
+        "name is \(node.kindDescription) to YAML; it is read as the string \"\(name)\" (quote it: name: \"\(name)\")",
+        at: node, into: &diagnostics)
+    }
+    guard SkillName.isUsable(name) else {
+      questionable(
+        "name \"\(name)\" holds a control character, so it cannot name a skill; "
+          + "the folder's name \"\(folderName)\" is used",
+        at: node, into: &diagnostics)
+      return folderNameIfUsable(into: &diagnostics)
+    }
+    for problem in namingProblems(name) { questionable(problem, at: node, into: &diagnostics) }
+    return name
+  }
+
+  /// What the Agent Skills naming rules say against `name`, folder included.
+  private func namingProblems(_ name: String) -> [String] {
     var problems: [String] = []
     let length = name.unicodeScalars.count
     if length > Self.maximumNameLength {
@@ -125,8 +191,17 @@ struct FrontMatterReader {
       problems.append(
         "name \"\(name)\" must match its folder's name \"\(folderName)\"; rename the folder or the skill")
     }
-    for problem in problems { report(problem, at: node, into: &diagnostics) }
-    return problems.isEmpty ? name : nil
+    return problems
+  }
+
+  private func folderNameIfUsable(into diagnostics: inout DiagnosticCollector) -> String? {
+    guard SkillName.isUsable(folderName) else {
+      diagnostics.error(
+        "the folder's name cannot name a skill either (it holds a control character); give the skill a name",
+        line: 1, column: 1)
+      return nil
+    }
+    return folderName
   }
 
   /// Whether `name` follows the naming rules (what ``readName`` checks, except the folder).
@@ -140,7 +215,11 @@ struct FrontMatterReader {
     ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
   }
 
-  /// A string field; reports a missing, empty, mistyped or over-long value.
+  // MARK: - Text fields
+
+  /// A string field. Missing or empty is an error for a required field (the
+  /// description) and nothing or a warning otherwise; a number or boolean is
+  /// read as its text, and a value over `limit` is kept, both questionable.
   private func readText(
     _ key: String, _ node: YAMLNode?, required: Bool, limit: Int?, into diagnostics: inout DiagnosticCollector
   ) -> String? {
@@ -150,136 +229,78 @@ struct FrontMatterReader {
       }
       return nil
     }
-    guard let raw = node.stringValue else {
-      let hint =
-        node.scalarText.map { " (quote it: \(key): \"\($0)\")" } ?? ""
-      report(
-        "\(key) must be a string, but YAML reads \(node.kindDescription)\(hint)", at: node, into: &diagnostics
-      )
+    guard let raw = node.scalarText else {
+      let message = "\(key) must be a string, not \(node.kindDescription)"
+      if required {
+        report(message, at: node, into: &diagnostics)
+      } else {
+        questionable(message + "; it is ignored", at: node, into: &diagnostics)
+      }
       return nil
     }
-    // Block scalars (`description: >`) end with a newline; the name is never trimmed.
-    let text = key == "name" ? raw : raw.trimmingWhitespace()
-    if text.allSatisfy(\.isWhitespace) {
-      report("\(key) is empty", at: node, into: &diagnostics)
+    // Block scalars (`description: >`) end with a newline.
+    let text = raw.trimmingWhitespace()
+    if text.isEmpty {
+      if required {
+        report("\(key) is empty", at: node, into: &diagnostics)
+      } else {
+        questionable("\(key) is empty; remove it or give a value", at: node, into: &diagnostics)
+      }
       return nil
+    }
+    if node.stringValue == nil {
+      questionable(
+        "\(key) must be a string, but YAML reads \(node.kindDescription); it is read as the text \"\(text)\" "
+          + "(quote it: \(key): \"\(text)\")",
+        at: node, into: &diagnostics)
     }
     let length = text.unicodeScalars.count
     if let limit, length > limit {
-      report(
+      questionable(
         "\(key) is \(CountFormatting.grouped(length)) characters; the limit is \(CountFormatting.grouped(limit))",
         at: node, into: &diagnostics)
-      return nil
     }
     return text
   }
 
-  private func readMetadata(
-    _ node: YAMLNode?, into diagnostics: inout DiagnosticCollector
-  ) -> [String: String] {
-    guard let node else { return [:] }
-    guard case .mapping(let pairs) = node.value else {
-      report(
-        "metadata must be a mapping of string keys to string values, not \(node.kindDescription)", at: node,
-        into: &diagnostics)
-      return [:]
-    }
-    var metadata: [String: String] = [:]
-    metadata.reserveCapacity(pairs.count)
-    for pair in pairs {
-      guard let key = pair.key.scalarText else {
-        report(
-          "metadata keys must be strings, not \(pair.key.kindDescription)", at: pair.key, into: &diagnostics)
-        continue
-      }
-      // One lookup: the value goes in only when the key is new and the value a scalar.
-      let scalar = pair.value.scalarText
-      guard Self.claim(&metadata[key], with: scalar) else {
-        report("duplicate metadata key \"\(key)\"; keep one", at: pair.key, into: &diagnostics)
-        continue
-      }
-      guard let value = scalar else {
-        report(
-          "metadata.\(key) must be a string, not \(pair.value.kindDescription)", at: pair.value,
-          into: &diagnostics)
-        continue
-      }
-      if pair.value.stringValue == nil {
-        let place = position(of: pair.value)
-        diagnostics.warning(
-          "metadata.\(key) is \(pair.value.kindDescription) to YAML; it is read as the string \"\(value)\" "
-            + "(quote it to make that explicit)",
-          line: place.line, column: place.column)
-      }
-    }
-    checkActivationSettings(metadata, pairs: pairs, into: &diagnostics)
-    return metadata
-  }
-
-  /// Fills an empty `slot` with `value` (leaving it empty when `value` is
-  /// `nil`); `false`, and the slot untouched, when it already holds a value.
-  private static func claim(_ slot: inout String?, with value: String?) -> Bool {
-    guard slot == nil else { return false }
-    slot = value
-    return true
-  }
-
-  private func checkActivationSettings(
-    _ metadata: [String: String], pairs: [YAMLNode.Pair], into diagnostics: inout DiagnosticCollector
-  ) {
-    func node(_ key: String) -> YAMLNode? { pairs.first { $0.key.scalarText == key }?.value }
-    var activation = SkillActivationStyle.prompt
-    if let value = metadata["activation"], let valueNode = node("activation") {
-      if let style = SkillActivationStyle(rawValue: value) {
-        activation = style
-      } else {
-        report(
-          "metadata.activation is \"\(value)\"; use \"prompt\" or \"instructions\"", at: valueNode,
-          into: &diagnostics)
-      }
-    }
-    if let value = metadata[Self.disableModelInvocationKey], value != "true", value != "false",
-      let valueNode = node(Self.disableModelInvocationKey)
-    {
-      report(
-        "metadata.disable-model-invocation is \"\(value)\"; use \"true\" or \"false\"", at: valueNode,
-        into: &diagnostics)
-    }
-    guard let value = metadata["allows-deactivation"], let valueNode = node("allows-deactivation") else {
-      return
-    }
-    if value != "true" && value != "false" {
-      report(
-        "metadata.allows-deactivation is \"\(value)\"; use \"true\" or \"false\"", at: valueNode,
-        into: &diagnostics)
-    } else if activation == .prompt {
-      let place = position(of: valueNode)
-      diagnostics.questionable(
-        "metadata.allows-deactivation only applies to skills with metadata.activation: instructions; "
-          + "a prompt skill is never active, so remove it",
-        line: place.line, column: place.column)
-    }
-  }
-
+  /// `allowed-tools`: one space-separated string, or (questionable) a YAML list of names.
   private func readAllowedTools(_ node: YAMLNode?, into diagnostics: inout DiagnosticCollector) -> [String] {
     guard let node else { return [] }
-    guard let text = node.stringValue else {
-      report(
-        "allowed-tools must be one string of space-separated tool names, not \(node.kindDescription)",
+    if let text = node.scalarText {
+      return text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+    guard case .sequence(let items) = node.value else {
+      questionable(
+        "allowed-tools must be one string of space-separated tool names, not \(node.kindDescription); "
+          + "it is ignored",
         at: node, into: &diagnostics)
       return []
     }
-    return text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let tools = items.compactMap(\.scalarText).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    // The reference validator does not check allowed-tools: a warning in both modes.
+    let place = position(of: node)
+    diagnostics.warning(
+      "allowed-tools is a list; the Agent Skills format wants one string of space-separated names "
+        + "(allowed-tools: \(tools.joined(separator: " ")))",
+      line: place.line, column: place.column)
+    return tools
   }
 
   // MARK: - Positions
 
-  private func position(of node: YAMLNode) -> (line: Int, column: Int) {
+  func position(of node: YAMLNode) -> (line: Int, column: Int) {
     (node.line + firstLine - 1, node.column)
   }
 
-  private func report(_ message: String, at node: YAMLNode, into diagnostics: inout DiagnosticCollector) {
+  /// An error at `node`: the skill cannot load.
+  func report(_ message: String, at node: YAMLNode, into diagnostics: inout DiagnosticCollector) {
     let place = position(of: node)
     diagnostics.error(message, line: place.line, column: place.column)
+  }
+
+  /// A warning in lenient mode (the skill loads), an error in strict mode.
+  func questionable(_ message: String, at node: YAMLNode, into diagnostics: inout DiagnosticCollector) {
+    let place = position(of: node)
+    diagnostics.questionable(message, line: place.line, column: place.column)
   }
 }

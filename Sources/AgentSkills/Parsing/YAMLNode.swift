@@ -22,6 +22,8 @@ struct YAMLNode: Equatable {
   var line: Int
   /// 1-based column in the YAML text.
   var column: Int
+  /// Whether a mapping or list is written in flow style (`{a: b}`, `[a, b]`).
+  var isFlow = false
 
   /// A short name for the kind of value, for messages.
   var kindDescription: String {
@@ -40,6 +42,11 @@ struct YAMLNode: Equatable {
     guard case .scalar(let text, let isPlain) = value else { return nil }
     if isPlain && YAMLNode.plainScalarKind(text) != nil { return nil }
     return text
+  }
+
+  /// Whether the node is a mapping.
+  var isMappingNode: Bool {
+    if case .mapping = value { true } else { false }
   }
 
   /// The text of any scalar (numbers and booleans included), or `nil`.

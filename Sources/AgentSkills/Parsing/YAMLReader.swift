@@ -72,6 +72,7 @@ enum YAMLReader {
       var pendingKey: YAMLNode?
       var line: Int
       var column: Int
+      var isFlow: Bool
     }
 
     private var stack: [OpenContainer] = []
@@ -99,14 +100,18 @@ enum YAMLReader {
               message: "YAML is nested more than \(YAMLReader.maximumDepth) levels deep", line: line,
               column: column))
         }
-        stack.append(
-          OpenContainer(isMapping: event.type == YAML_MAPPING_START_EVENT, line: line, column: column))
+        let isMapping = event.type == YAML_MAPPING_START_EVENT
+        let isFlow =
+          isMapping
+          ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+          : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+        stack.append(OpenContainer(isMapping: isMapping, line: line, column: column, isFlow: isFlow))
       case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
         guard let container = stack.popLast() else { break }
         add(
           YAMLNode(
             value: container.isMapping ? .mapping(container.pairs) : .sequence(container.items),
-            line: container.line, column: container.column))
+            line: container.line, column: container.column, isFlow: container.isFlow))
       default:
         break
       }

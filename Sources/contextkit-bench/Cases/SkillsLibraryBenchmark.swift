@@ -53,6 +53,38 @@ enum SkillsLibraryBenchmark {
         + "\(megabytes(after)) after it")
   }
 
+  /// Loading 2,000 skills written as people write them for lenient agents
+  /// (``WildSkillCorpus``: every shape in turn, a quarter of them with
+  /// front matter that needs the unquoted-colon fallback or is refused), in
+  /// lenient mode, against loading 1,000 conforming skills (`skills/load/1000`)
+  /// in the same run. The note gives the peak resident memory before and
+  /// after the first load.
+  static func makeWild(count: Int = 2_000) throws -> BenchmarkCase {
+    let small = try make()
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "contextkit-bench-wild-skills-\(count)", isDirectory: true)
+    try? FileManager.default.removeItem(at: root)
+    let written = try WildSkillCorpus.write(count: count, at: root)
+    let expected = written.filter {
+      if case .loads = $0.shape.guideOutcome(folder: $0.folder) { true } else { false }
+    }.count
+    let before = peakResidentBytes()
+    let loaded = try SkillsLibrary(root: root).loadedSkills.count
+    let after = peakResidentBytes()
+    guard loaded == expected else {
+      throw BenchmarkSetupError(description: "loaded \(loaded) of the \(expected) loadable wild skills")
+    }
+    return BenchmarkCase(
+      name: "skills/load/wild-\(count)",
+      run: { try SkillsLibrary(root: root).loadedSkills.count },
+      baseline: BenchmarkCase.Operation(name: small.name, run: small.operation.run),
+      unit: BenchmarkUnit(name: "skill", countPerOperation: count),
+      note:
+        "\(loaded) of \(count) load (the rest are refused, as the client guide refuses them); "
+        + "peak resident memory (ru_maxrss): \(megabytes(before)) before the first load, \(megabytes(after)) after it"
+    )
+  }
+
   /// The process's peak resident memory so far, in bytes.
   static func peakResidentBytes() -> Int {
     var usage = rusage()
