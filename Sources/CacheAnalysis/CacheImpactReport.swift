@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 
 /// The prompt-cache impact of one generation: how many of its prompt tokens a
 /// server's prefix cache could reuse, where the prefix first differed from
@@ -87,7 +88,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     self.round = round
     self.promptTokenCount = promptTokenCount
     self.reusedTokenCount = match.reusedTokenCount
-    self.reprocessedTokenCount = promptTokenCount - match.reusedTokenCount
+    self.reprocessedTokenCount = promptTokenCount.subtractingSaturated(match.reusedTokenCount)
     self.match = match
     self.divergence = divergence
     self.cause = cause
@@ -105,7 +106,7 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
   public var description: String {
     var line =
       "#\(generationIndex) turn \(turnIndex).\(round): \(reusedTokenCount)/\(promptTokenCount) reused "
-      + "(\(Int((hitRatio * 100).rounded()))%)"
+      + "(\(Int(saturating: (hitRatio * 100).rounded()))%)"
     if let divergence { line += ", diverged at \(divergence)" }
     line += ": \(cause)"
     if !completed { line += " (the generation did not complete)" }

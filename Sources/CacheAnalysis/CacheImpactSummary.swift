@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 
 /// The totals of a sequence of cache-impact reports: a session's prompt
 /// tokens, how many a cache could reuse, and the invalidations by cause.
@@ -54,25 +55,26 @@ public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConve
   /// The totals of `reports`.
   public init(reports: [CacheImpactReport]) {
     generationCount = reports.count
-    promptTokenCount = reports.reduce(0) { $0 + $1.promptTokenCount }
-    reusedTokenCount = reports.reduce(0) { $0 + $1.reusedTokenCount }
-    reprocessedTokenCount = promptTokenCount - reusedTokenCount
+    // Sums saturate: a report's counts can come from a records file, and a trap is a crash.
+    promptTokenCount = reports.map(\.promptTokenCount).saturatedSum()
+    reusedTokenCount = reports.map(\.reusedTokenCount).saturatedSum()
+    reprocessedTokenCount = promptTokenCount.subtractingSaturated(reusedTokenCount)
     peakPromptTokenCount = reports.map(\.promptTokenCount).max() ?? 0
     var byCause: [String: Invalidations] = [:]
     for report in reports where report.cause.isInvalidation {
       let key = report.cause.groupingKey
       byCause[key, default: Invalidations(cause: key, count: 0, reprocessedTokenCount: 0)].count += 1
       byCause[key, default: Invalidations(cause: key, count: 0, reprocessedTokenCount: 0)]
-        .reprocessedTokenCount += report.reprocessedTokenCount
+        .reprocessedTokenCount.addSaturated(report.reprocessedTokenCount)
     }
     invalidations = byCause.values.sorted {
       ($0.reprocessedTokenCount, $1.cause) > ($1.reprocessedTokenCount, $0.cause)
     }
     let compared = reports.compactMap(\.serverComparison)
-    serverInputTokenCount = compared.reduce(0) { $0 + $1.reportedPromptTokenCount }
-    serverCachedInputTokenCount = compared.reduce(0) { $0 + $1.reportedTokenCount }
+    serverInputTokenCount = compared.map(\.reportedPromptTokenCount).saturatedSum()
+    serverCachedInputTokenCount = compared.map(\.reportedTokenCount).saturatedSum()
     serverReportedGenerationCount = compared.count
-    predictedReusedTokenCountWhereReported = compared.reduce(0) { $0 + $1.predictedTokenCount }
+    predictedReusedTokenCountWhereReported = compared.map(\.predictedTokenCount).saturatedSum()
     serverComparisonCauses = compared.reduce(into: [:]) { $0[$1.cause.rawValue, default: 0] += 1 }
   }
 
@@ -81,7 +83,7 @@ public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConve
   /// `nil` when none did or it reported no cached tokens.
   public var predictionError: Double? {
     guard serverCachedInputTokenCount > 0 else { return nil }
-    return Double(predictedReusedTokenCountWhereReported - serverCachedInputTokenCount)
+    return (Double(predictedReusedTokenCountWhereReported) - Double(serverCachedInputTokenCount))
       / Double(serverCachedInputTokenCount)
   }
 
@@ -99,12 +101,12 @@ public struct CacheImpactSummary: Sendable, Hashable, Codable, CustomStringConve
   public var description: String {
     var lines = [
       "\(generationCount) generations, \(promptTokenCount) prompt tokens, \(reusedTokenCount) reused "
-        + "(\(Int((hitRatio * 100).rounded()))%), \(reprocessedTokenCount) re-processed"
+        + "(\(Int(saturating: (hitRatio * 100).rounded()))%), \(reprocessedTokenCount) re-processed"
     ]
     if let serverHitRatio {
       var line =
         "server: \(serverCachedInputTokenCount)/\(serverInputTokenCount) cached "
-        + "(\(Int((serverHitRatio * 100).rounded()))%) over \(serverReportedGenerationCount) generations; "
+        + "(\(Int(saturating: (serverHitRatio * 100).rounded()))%) over \(serverReportedGenerationCount) generations; "
         + "predicted \(predictedReusedTokenCountWhereReported) there"
       if let predictionError {
         line += String(format: " (%+.1f%%)", predictionError * 100)

@@ -1,3 +1,5 @@
+import ModelSession
+
 /// One generation's predicted prefix reuse next to what the server reported,
 /// and, when they differ by more than the tolerance, the likely cause.
 ///
@@ -66,7 +68,7 @@ public struct ServerReuseComparison: Sendable, Hashable, Codable, CustomStringCo
   }
 
   /// The server's figure minus the prediction: negative when the server reused less.
-  public var difference: Int { reportedTokenCount - predictedTokenCount }
+  public var difference: Int { reportedTokenCount.subtractingSaturated(predictedTokenCount) }
 
   /// `reported 812, predicted 900 (-88): cacheCleared`.
   public var description: String {
@@ -147,13 +149,15 @@ public struct ServerReuseComparison: Sendable, Hashable, Codable, CustomStringCo
   /// `shorterPrefix` otherwise. More reused: `sharedBlockStart` when it stays
   /// within the first changed block, `severalPrefixes` otherwise.
   public static func compare(_ inputs: Inputs) -> ServerReuseComparison {
-    let difference = inputs.reportedTokenCount - inputs.predictedTokenCount
-    let sizeDifference = inputs.reportedPromptTokenCount - inputs.predictedPromptTokenCount
+    // Saturating: the reported counts come from a server or a records file, and a trap is a crash.
+    let difference = inputs.reportedTokenCount.subtractingSaturated(inputs.predictedTokenCount)
+    let sizeDifference = inputs.reportedPromptTokenCount.subtractingSaturated(
+      inputs.predictedPromptTokenCount)
     let cause: Cause
-    if abs(difference) <= inputs.tolerance {
+    if difference.saturatedMagnitude <= inputs.tolerance {
       cause = .agrees
     } else if difference.signum() == sizeDifference.signum(),
-      abs(difference) <= abs(sizeDifference) + inputs.tolerance
+      difference.saturatedMagnitude <= sizeDifference.saturatedMagnitude.addingSaturated(inputs.tolerance)
     {
       cause = .countingDifference
     } else if difference < 0 {
@@ -165,7 +169,8 @@ public struct ServerReuseComparison: Sendable, Hashable, Codable, CustomStringCo
         cause = .shorterPrefix
       }
     } else if let offset = inputs.divergenceTokenOffset,
-      inputs.reportedTokenCount <= offset + inputs.divergingBlockTokenCount + inputs.tolerance
+      inputs.reportedTokenCount
+        <= offset.addingSaturated(inputs.divergingBlockTokenCount).addingSaturated(inputs.tolerance)
     {
       cause = .sharedBlockStart
     } else {

@@ -1,4 +1,5 @@
 import CacheAnalysis
+import ModelSession
 
 /// An inline SVG chart of a run's cache impact: one stacked bar per
 /// generation, the reused prompt tokens at the bottom and the re-processed
@@ -59,7 +60,7 @@ public struct CacheImpactChart: Sendable {
   /// The largest value on the vertical axis: the peak prompt (or budget), rounded up to a tick.
   var axisMaximum: Int {
     let step = axisStep
-    return (axisPeak + step - 1) / step * step
+    return axisPeak.addingSaturated(step - 1) / step * step
   }
 
   /// The step between ticks on the vertical axis.

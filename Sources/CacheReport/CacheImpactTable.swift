@@ -1,4 +1,5 @@
 import CacheAnalysis
+import ModelSession
 
 /// The per-generation table of a run's cache impact, and its totals row:
 /// what `contextkit analyze` prints and the report page shows.
@@ -72,7 +73,7 @@ public enum CacheImpactTable {
 
   /// A ratio as a percentage with one decimal: `93.8`.
   public static func percent(_ ratio: Double) -> String {
-    let tenths = Int((ratio * 1_000).rounded())
+    let tenths = Int(saturating: (ratio * 1_000).rounded())
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

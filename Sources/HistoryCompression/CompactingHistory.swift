@@ -130,11 +130,12 @@ public struct CompactingHistory: DynamicProfileModifier {
   ) {
     self.budget = budget
     self.prefixBreaks = prefixBreaks
-    let target = target ?? budget * 3 / 8
+    // Saturating: a budget past 2^53 is refused by validate() at the first generation, not trapped on here.
+    let target = target ?? budget.multipliedSaturated(by: 3) / 8
     self.target = target
     self.summarizer = summarizer
     self.summaryReserve = summaryReserve ?? target / 4
-    self.pinnedTokens = pinnedTokens ?? (summarizer == nil ? target * 5 / 8 : 0)
+    self.pinnedTokens = pinnedTokens ?? (summarizer == nil ? target.multipliedSaturated(by: 5) / 8 : 0)
     self.tokenCounter = tokenCounter
     self.summaryOptions = summaryOptions
   }

@@ -1,3 +1,5 @@
+import ModelSession
+
 /// A history modifier configured with a value it cannot work with.
 ///
 /// Modifiers throw these from `transformHistory`, so the generation that
@@ -14,6 +16,8 @@ public enum HistoryCompressionError: Error, Sendable, Equatable, CustomStringCon
   /// What is wrong, and where.
   public var description: String {
     switch self {
+    case .invalidSize(let modifier, let size) where size.value > CountRange.maximum:
+      "\(modifier): the size \(size) is more than \(CountRange.maximum) (2^53), the largest count ContextKit takes"
     case .invalidSize(let modifier, let size):
       "\(modifier): the size \(size) must be at least 1 (a window or threshold of nothing keeps no history)"
     case .invalidFraction(let modifier, let name, let value, let range):

@@ -1,3 +1,5 @@
+import ModelSession
+
 /// An amount of history: a number of entries or a number of tokens.
 ///
 /// Sizes count everything the model would see of the history, the
@@ -47,13 +49,15 @@ public enum HistorySize: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The size itself when it is at least 1.
+  /// The size itself when it is from 1 to 2^53 (`CountRange.maximum`).
   ///
   /// - Parameter modifier: the name of the modifier the size is for, used in the error.
-  /// - Throws: ``HistoryCompressionError/invalidSize(modifier:size:)`` when it is 0 or less.
+  /// - Throws: ``HistoryCompressionError/invalidSize(modifier:size:)`` when it
+  ///   is 0 or less, or more than 2^53 (sizes are multiplied by fractions,
+  ///   and a size near `Int.max` would overflow).
   @discardableResult
   public func validated(for modifier: String) throws(HistoryCompressionError) -> HistorySize {
-    guard value >= 1 else { throw .invalidSize(modifier: modifier, size: self) }
+    guard value >= 1, value <= CountRange.maximum else { throw .invalidSize(modifier: modifier, size: self) }
     return self
   }
 }

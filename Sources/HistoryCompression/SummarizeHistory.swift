@@ -103,7 +103,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
     let measure = try await HistoryMeasure(entries, unit: threshold, counter: tokenCounter)
     let ledger = try await RetainedContextLedger(
       entries, unit: threshold.retainedUnit, counter: tokenCounter, retention: context.contextRetention)
-    let target = Int(Double(threshold.value) * options.retainedFraction)
+    let target = Int(saturating: Double(threshold.value) * options.retainedFraction)
     let reserve = Self.summaryReserve(in: threshold, target: target)
     let plan = CompactionPlan(
       layout: layout, measure: measure, threshold: threshold.value, target: target, summarySize: reserve,

@@ -31,6 +31,7 @@ enum BenchmarkCatalog {
       .init(name: "chat/stream-translate/events") {
         try ChatStreamTranslationBenchmark.make(measure: .events)
       },
+      .init(name: "chat/tokenizer-answer/4MiB") { try TokenizerAnswerBenchmark.make() },
     ] + HistoryBenchmarks.registrations + CacheReportBenchmark.registrations
       + SchemaValidationBenchmark.registrations
   }

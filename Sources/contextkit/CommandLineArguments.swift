@@ -1,3 +1,5 @@
+import ModelSession
+
 /// A small command-line parser: flags (`--json`), options with a value
 /// (`--block-size 16` or `--block-size=16`), and positional arguments, read
 /// in any order. Unknown flags are errors that name the flag.
@@ -44,10 +46,22 @@ struct CommandLineArguments {
   }
 
   /// Removes and returns the value of option `name` as an integer, if given.
+  ///
+  /// Every number contextkit takes is within ±2^53 (`CountRange.maximum`):
+  /// a larger one (`9223372036854775807`, or past `Int`) is a usage error
+  /// here, so that no option reaches arithmetic that could overflow. Each
+  /// option checks its own lower bound.
   mutating func integerOption(_ name: String) throws(UsageError) -> Int? {
     guard let text = try option(name) else { return nil }
-    guard let value = Int(text) else {
+    let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
       throw UsageError(description: "\(name) takes a whole number, not \"\(text)\"")
+    }
+    guard let value = Int(text), value.magnitude <= CountRange.maximum else {
+      throw UsageError(
+        description:
+          "\(name) takes a whole number from -\(CountRange.maximum) to \(CountRange.maximum) (2^53), "
+          + "not \(text)")
     }
     return value
   }

@@ -57,6 +57,9 @@ struct DemoCommand: Command {
     let serverLog = try arguments.option("--server-log")
     let json = arguments.flag("--json")
     try arguments.finish()
+    for (name, value) in [("--budget", budget), ("--answer-tokens", answerTokens)] where value < 1 {
+      throw CommandLineArguments.UsageError(description: "\(name) takes 1 or more tokens, not \(value)")
+    }
     if endpoint != nil || modelName != nil {
       guard let endpoint, let modelName else {
         throw CommandLineArguments.UsageError(description: "--endpoint and --model go together")

@@ -236,4 +236,18 @@ import Testing
     #expect(rest.text == "a")
     #expect((rest.offset, rest.endOffset, rest.remainingBytes) == (32_768, 32_769, 0))
   }
+
+  @Test func `offsets and limits at the ends of Int read a window or nothing, never trap`() throws {
+    let fixture = try SkillFixture()
+    let folder = try fixture.skill("ends")
+    try fixture.write("héllo", to: "ends/references/short.md")
+    let skill = try SkillLoader().load(folder: folder)
+    // `window + 4` and `start + window` overflowed for a limit of Int.max.
+    let whole = try skill.readTextResource("references/short.md", offset: 0, limit: .max)
+    #expect(whole.text == "héllo" && whole.remainingBytes == 0)
+    let past = try skill.readTextResource("references/short.md", offset: .max, limit: .max)
+    #expect(past.text.isEmpty && past.remainingBytes == 0)
+    let before = try skill.readTextResource("references/short.md", offset: .min, limit: .min)
+    #expect(before.text == "h" && before.offset == 0)
+  }
 }

@@ -69,6 +69,19 @@ import Testing
     #expect(comparison.difference == -88)
     #expect(comparison.description == "reported 812, predicted 900 (-88): shorterPrefix")
   }
+
+  @Test func `counts at the ends of Int compare without a trap, by the sign of their saturated difference`() {
+    // `abs(reported - predicted)` trapped for these before.
+    #expect(cause(predicted: 0, reported: .max, prompt: 0, serverPrompt: .min) == .severalPrefixes)
+    #expect(cause(predicted: .max, reported: .min, prompt: .min, serverPrompt: .max) == .cacheCleared)
+    #expect(cause(predicted: .min, reported: .max, prompt: .min, serverPrompt: .max) == .countingDifference)
+    #expect(cause(predicted: 400, reported: .max, offset: .max, block: .max) == .sharedBlockStart)
+    let comparison = ServerReuseComparison.compare(
+      .init(
+        predictedTokenCount: .min, reportedTokenCount: .max, predictedPromptTokenCount: 0,
+        reportedPromptTokenCount: 0, tolerance: 16))
+    #expect(comparison.difference == .max)
+  }
 }
 
 /// Server-reported usage through a real session: reported counts are

@@ -21,4 +21,25 @@ import Testing
     #expect(summary.peakPromptTokenCount == 30)
     #expect(summary.promptTokenCount == 10 + 30 + 18)
   }
+
+  @Test func `reports whose counts reach Int.max add up to Int.max instead of trapping`() {
+    let huge = CacheImpactReport(
+      requestID: UUID(), generationIndex: 0, turnIndex: 0, round: 0, promptTokenCount: .max,
+      match: PrefixMatch(
+        sharedBlockCount: 1, sharedTokenCount: .max, reusedTokenCount: .max, sourceDistance: 0),
+      divergence: nil,
+      cause: .init(kind: .historyRewritten, detail: "x"),
+      serverUsage: .init(totalTokenCount: .max, cachedTokenCount: .max),
+      serverComparison: ServerReuseComparison(
+        predictedTokenCount: .max, reportedTokenCount: .max, predictedPromptTokenCount: .max,
+        reportedPromptTokenCount: 1, tolerance: 16, cause: .agrees),
+      completed: true)
+    let summary = CacheImpactSummary(reports: [huge, huge, huge])
+    #expect(summary.promptTokenCount == .max && summary.reusedTokenCount == .max)
+    #expect(summary.serverInputTokenCount == 3 && summary.serverCachedInputTokenCount == .max)
+    #expect(summary.predictedReusedTokenCountWhereReported == .max)
+    // A share of Int.max / 3 is printed as the largest whole percent, not converted with a trap.
+    #expect(summary.description.contains("(\(Int.max)%)"))
+    #expect(huge.description.hasPrefix("#0 turn 0.0: \(Int.max)/\(Int.max) reused (100%)"))
+  }
 }

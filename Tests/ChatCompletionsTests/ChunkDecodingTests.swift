@@ -206,3 +206,96 @@ func `prompt token details without cached_tokens leave the cached count unknown`
   #expect(chunk.usage == .init(promptTokens: 3, completionTokens: 4, cachedPromptTokens: 2))
   #expect(chunk.usage?.reasoningTokens == nil)
 }
+
+/// The values each count of a usage or timings object is fed, and the count
+/// each must give (`nil`: refused).
+private let boundaryCounts: [(text: String, accepted: Int?)] = [
+  ("0", 0), ("7", 7), ("9007199254740992", 1 << 53), ("9007199254740993", nil), ("9223372036854775807", nil),
+  ("-9223372036854775808", nil), ("-1", nil), ("1.5", nil), ("1e300", nil), ("\"12\"", nil),
+]
+
+@Test(.timeLimit(.minutes(10)))
+func `every usage count fed boundary values reads as written or is a malformed chunk naming it`() throws {
+  let fields: [(path: String, json: (String) -> String, read: (ChatCompletionChunk.Usage) -> Int?)] = [
+    ("usage.prompt_tokens", { #"{"prompt_tokens":\#($0),"completion_tokens":1}"# }, { $0.promptTokens }),
+    (
+      "usage.completion_tokens", { #"{"prompt_tokens":1,"completion_tokens":\#($0)}"# },
+      { $0.completionTokens }
+    ),
+    ("usage.total_tokens", { #"{"prompt_tokens":1,"total_tokens":\#($0)}"# }, { $0.totalTokens }),
+    (
+      "usage.prompt_tokens_details.cached_tokens", { #"{"prompt_tokens_details":{"cached_tokens":\#($0)}}"# },
+      { $0.cachedPromptTokens }
+    ),
+    (
+      "usage.completion_tokens_details.reasoning_tokens",
+      { #"{"completion_tokens_details":{"reasoning_tokens":\#($0)}}"# }, { $0.reasoningTokens }
+    ),
+  ]
+  let decoder = ChunkDecoder()
+  for field in fields {
+    for (literal, accepted) in boundaryCounts {
+      let event = ServerSentEvent(data: #"{"choices":[],"usage":\#(field.json(literal))}"#)
+      do {
+        guard case .chunk(let chunk) = try decoder.decode(event), let usage = chunk.usage else {
+          Issue.record("\(field.path) = \(literal): no usage")
+          continue
+        }
+        #expect(accepted != nil && field.read(usage) == accepted, "\(field.path) = \(literal) was accepted")
+      } catch {
+        #expect(accepted == nil, "\(field.path) = \(literal) was refused: \(error)")
+        #expect(error.error.kind == .malformedChunk)
+        #expect(
+          error.error.message.contains("\(field.path): "),
+          "\(field.path) = \(literal): \(error.error.message)")
+        #expect(error.error.message.contains("is not a whole number from 0 to 9007199254740992"))
+      }
+    }
+  }
+}
+
+@Test(.timeLimit(.minutes(10))) func `a fractional prompt_tokens is refused saying so, not as invalid JSON`()
+{
+  let event = ServerSentEvent(data: #"{"choices":[],"usage":{"prompt_tokens":1.5,"completion_tokens":2}}"#)
+  #expect {
+    try ChunkDecoder().decode(event)
+  } throws: { error in
+    let message = (error as? ChatCompletionsFailure)?.error.message ?? ""
+    return message.hasPrefix(
+      "not a chat completion chunk (usage.prompt_tokens: 1.5 is not a whole number from 0 to "
+        + "9007199254740992)")
+  }
+}
+
+@Test(.timeLimit(.minutes(10))) func `usage without a total at the largest counts adds up without overflow`()
+  throws
+{
+  let chunk = try decodeChunk(
+    #"{"choices":[],"usage":{"prompt_tokens":9007199254740992,"completion_tokens":9007199254740992}}"#)
+  #expect(chunk.usage?.totalTokens == 1 << 54)
+  #expect(ChatCompletionChunk.Usage(promptTokens: .max, completionTokens: .max).totalTokens == .max)
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `timings fed boundary values read as written or are left out, never summed past Int`()
+  throws
+{
+  for key in ["cache_n", "prompt_n", "predicted_n"] {
+    for (literal, accepted) in boundaryCounts {
+      let fields = ["cache_n", "prompt_n", "predicted_n"].map { #""\#($0)":\#($0 == key ? literal : "1")"# }
+      let chunk = try decodeChunk(#"{"choices":[],"timings":{\#(fields.joined(separator: ","))}}"#)
+      if let accepted {
+        let timings = try #require(chunk.timings, "\(key) = \(literal)")
+        let read =
+          key == "cache_n"
+          ? timings.cachedPromptTokens
+          : key == "prompt_n" ? timings.processedPromptTokens : timings.predictedTokens
+        #expect(read == accepted)
+      } else {
+        #expect(chunk.timings == nil, "\(key) = \(literal) was accepted")
+      }
+    }
+  }
+  #expect(
+    ChatCompletionChunk.Timings(cachedPromptTokens: .max, processedPromptTokens: .max).promptTokens == .max)
+}

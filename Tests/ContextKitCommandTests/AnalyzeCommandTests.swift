@@ -268,3 +268,101 @@ func smallRecordsFile() throws -> URL {
     #expect(both.output.split(separator: "\n").filter { $0.hasPrefix("total") }.count == 2)
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `contextkit analyze with numbers from outside` {
+  /// The small records file in the archive form, every generation's usage written by `usage`.
+  private func recordsFile(usage: String) throws -> URL {
+    let records = try JSONDecoder().decode(
+      [GenerationRecord].self, from: Data(contentsOf: try smallRecordsFile()))
+    let placeholder = GenerationUsage(input: .init(totalTokenCount: 424_242, cachedTokenCount: 434_343))
+    let archive = try GenerationRecordArchive.encode(
+      records.map { record in
+        var record = record
+        record.usage = placeholder
+        return record
+      })
+    let text = String(decoding: archive, as: UTF8.self).replacingOccurrences(
+      of: #""usage":{"input":{"cachedTokenCount":434343,"totalTokenCount":424242},"#
+        + #""output":{"reasoningTokenCount":0,"totalTokenCount":0}}"#,
+      with: #""usage":\#(usage)"#)
+    #expect(text.contains(usage))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ck-numbers-\(UUID().uuidString).jsonl")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  @Test func `each usage count at the boundaries is analyzed or refused with its line, never a trap`() throws
+  {
+    let values = [
+      "0", "9007199254740992", "9007199254740993", "9223372036854775807", "-9223372036854775808", "-5", "1.5",
+    ]
+    for value in values {
+      for (field, usage) in [
+        ("totalTokenCount", #"{"input":{"totalTokenCount":\#(value),"cachedTokenCount":3}}"#),
+        ("cachedTokenCount", #"{"input":{"totalTokenCount":100,"cachedTokenCount":\#(value)}}"#),
+        ("output.totalTokenCount", #"{"output":{"totalTokenCount":\#(value),"reasoningTokenCount":0}}"#),
+        ("reasoningTokenCount", #"{"output":{"totalTokenCount":1,"reasoningTokenCount":\#(value)}}"#),
+      ] {
+        let url = try recordsFile(usage: usage)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let ending = try contextKitEnding(["analyze", url.path])
+        let isCount = value == "0" || value == "9007199254740992"
+        #expect(!ending.signaled, "\(field) = \(value): \(ending)")
+        #expect(ending.status == (isCount ? 0 : 1), "\(field) = \(value): \(ending)")
+        if !isCount {
+          #expect(ending.error.contains(": line 6 (byte "), "\(field) = \(value): \(ending)")
+          #expect(
+            ending.error.contains(
+              "\(field.split(separator: ".").last ?? ""): \(value) is not a whole number from 0"),
+            "\(field) = \(value): \(ending)")
+        }
+      }
+    }
+  }
+
+  @Test func `the largest counts in every generation add up in the totals without a trap`() throws {
+    let url = try recordsFile(
+      usage: #"{"input":{"totalTokenCount":9007199254740992,"cachedTokenCount":9007199254740992},"#
+        + #""output":{"totalTokenCount":9007199254740992,"reasoningTokenCount":9007199254740992}}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let ending = try contextKitEnding(["analyze", "--json", url.path])
+    #expect(ending == ContextKitEnding(status: 0, signaled: false, error: ""))
+  }
+
+  @Test func `a negative cached count is refused, not printed as -5/100 cached`() async throws {
+    let url = try recordsFile(usage: #"{"input":{"totalTokenCount":100,"cachedTokenCount":-5}}"#)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let run = await CommandRun.run(["analyze", url.path])
+    #expect(run.code == .invalidInput && !run.output.contains("-5/100"))
+    #expect(
+      run.error.contains("usage.input.cachedTokenCount: -5 is not a whole number from 0 to 9007199254740992"))
+  }
+
+  @Test
+  func `a records file that amplifies one entry is refused with its line, its peak memory near its size`()
+    throws
+  {
+    // The report's attack: one 64 KiB prompt named by a generation 12,000 times (96 KB cost 346 MB).
+    var text = #"{"format":"contextkit.generation-records","version":3}"# + "\n"
+    text +=
+      #"{"entry":{"number":0,"value":{"id":"p","options":{},"segments":[{"content":""#
+      + String(repeating: "a", count: 64 << 10) + #"","id":"s","type":"text"}],"type":"prompt"}}}"# + "\n"
+    let runs = Array(repeating: "[0,1]", count: 12_000).joined(separator: ",")
+    text +=
+      #"{"generation":{"requestID":"00000000-0000-0000-0000-000000000000","turnIndex":0,"round":0,"date":0,"#
+      + #""storedHistory":[],"stages":[],"sentTranscript":[\#(runs)],"tools":[],"#
+      + #""generationOptions":{},"contextOptions":{"includeSchemaInPrompt":true},"output":[],"usage":{},"#
+      + #""notes":[],"outcome":{"completed":{}}}}"# + "\n"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ck-amplify-\(UUID().uuidString).jsonl")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (ending, peak) = try peakMemoryOfContextKit(["analyze", url.path])
+    #expect(ending.status == 1 && !ending.signaled, "\(ending)")
+    #expect(ending.error.contains("line 3 (byte "), "\(ending)")
+    #expect(ending.error.contains("stands for more than 67108864 bytes"), "\(ending)")
+    // The whole process: the runtime and libraries (about 30 MB), the file read (0.2 MB); 346 MB before.
+    #expect(peak < 64 << 20, "peak resident memory \(peak) bytes")
+  }
+}

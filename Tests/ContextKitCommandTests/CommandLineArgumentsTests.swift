@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import contextkit
@@ -76,5 +77,66 @@ import Testing
     #expect(await command.run(["--version"], console: .capturing()) == .success)
     #expect(await command.run(["frobnicate"], console: .capturing()) == .usage)
     #expect(await command.run(["skills", "bogus"], console: .capturing()) == .usage)
+  }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct `Whole-number options at the boundaries` {
+  @Test func `an integer option takes ±2^53 and refuses more, a fraction or a word, saying which`() throws {
+    func parsed(_ text: String) -> Result<Int?, CommandLineArguments.UsageError> {
+      var parser = CommandLineArguments(["--budget", text])
+      return Result { () throws(CommandLineArguments.UsageError) in try parser.integerOption("--budget") }
+    }
+    for (text, value) in [
+      ("0", 0), ("-5", -5), ("+7", 7), ("9007199254740992", 9_007_199_254_740_992),
+      ("-9007199254740992", -9_007_199_254_740_992),
+    ] {
+      #expect(try parsed(text).get() == value, "\(text)")
+    }
+    let range = "takes a whole number from -9007199254740992 to 9007199254740992 (2^53)"
+    for text in [
+      "9007199254740993", "9223372036854775807", "-9223372036854775808", "99999999999999999999999",
+    ] {
+      #expect(throws: CommandLineArguments.UsageError(description: "--budget \(range), not \(text)")) {
+        try parsed(text).get()
+      }
+    }
+    for text in ["1.5", "1e3", "ten", "-", "0x10", " 5"] {
+      #expect(
+        throws: CommandLineArguments.UsageError(description: "--budget takes a whole number, not \"\(text)\"")
+      ) {
+        try parsed(text).get()
+      }
+    }
+  }
+
+  @Test func `every whole-number option of the built contextkit exits 2 at the boundaries, never traps`()
+    throws
+  {
+    let records = try smallRecordsFile()
+    defer { try? FileManager.default.removeItem(at: records) }
+    let cases: [(arguments: [String], message: String)] = [
+      (["demo", "--budget", "9223372036854775807"], "--budget takes a whole number from"),
+      (["demo", "--budget", "-9223372036854775808"], "--budget takes a whole number from"),
+      (["demo", "--budget", "0"], "--budget takes 1 or more tokens, not 0"),
+      (["demo", "--budget", "-9007199254740992"], "--budget takes 1 or more tokens, not -9007199254740992"),
+      (["demo", "--answer-tokens", "9223372036854775807"], "--answer-tokens takes a whole number from"),
+      (["demo", "--answer-tokens", "-1"], "--answer-tokens takes 1 or more tokens, not -1"),
+      (["demo", "--budget", "1.5"], "--budget takes a whole number, not \"1.5\""),
+      (
+        ["analyze", "--block-size", "9223372036854775807", records.path],
+        "--block-size takes a whole number from"
+      ),
+      (
+        ["analyze", "--block-size", "-9223372036854775808", records.path],
+        "--block-size takes a whole number from"
+      ),
+      (["skills", "catalog", "--budget", "9223372036854775807"], "--budget takes a whole number from"),
+      (["skills", "catalog", "--budget", "-9223372036854775808"], "--budget takes a whole number from"),
+    ]
+    for (arguments, message) in cases {
+      let ending = try contextKitEnding(arguments)
+      #expect(!ending.signaled && ending.status == 2, "\(arguments): \(ending)")
+      #expect(ending.error.contains(message), "\(arguments): \(ending)")
+    }
   }
 }

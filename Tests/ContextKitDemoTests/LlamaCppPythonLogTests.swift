@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContextKitDemo
@@ -70,6 +71,64 @@ import Testing
         error.description
           == "server.log: line 2 of the new log text: unexpected generate line: Llama.generate: something else"
       )
+    }
+  }
+
+  @Test func `counts at the boundaries read or are a located error, and a request's total never traps`()
+    throws
+  {
+    for (value, accepted) in [
+      ("0", 0), ("9007199254740992", 9_007_199_254_740_992), ("9007199254740993", nil),
+      ("9223372036854775807", nil), ("9223372036854775808", nil), ("99999999999999999999999", nil),
+    ] as [(String, Int?)] {
+      for line in [
+        "Llama.generate: \(value) prefix-match hit, remaining \(value) prompt tokens to eval",
+        "llama_perf_context_print: prompt eval time =       1.00 ms / \(value) tokens (1.0 ms per token)",
+      ] {
+        let text = "\(line)\nllama_perf_context_print:       total time =      39.99 ms /     6 tokens\n"
+        do {
+          let requests = try LlamaCppPythonLog.requests(in: text, path: "server.log")
+          let accepted = try #require(accepted, "\(line) was read: \(requests)")
+          #expect(requests.first?.processedTokenCount == accepted)
+          #expect(
+            requests.first.map(\.promptTokenCount) == (line.hasPrefix("Llama") ? 2 * accepted : accepted))
+        } catch {
+          #expect(accepted == nil, "\(line): \(error)")
+          #expect(
+            "\(error)".hasPrefix(
+              "server.log: line 1 of the new log text: \(value) is not a whole number from 0 to 9007199254740992 in: "
+            ),
+            "\(error)")
+        }
+      }
+    }
+  }
+
+  @Test func `a log grown by a hole of NUL bytes is read in a bounded piece and refused`() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-log-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let request = """
+      INFO:     127.0.0.1:2 - "POST /v1/chat/completions HTTP/1.1" 200 OK
+      Llama.generate: 7 prefix-match hit, remaining 3 prompt tokens to eval
+      llama_perf_context_print:       total time =      39.99 ms /     6 tokens
+
+      """
+    try Data(request.utf8).write(to: url)
+    // A sparse hole of 4 GiB after the request: reading it whole took 3 GB and 14 s.
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: UInt64(request.utf8.count) + (4 << 30))
+    try handle.close()
+    let log = LlamaCppPythonLog(url: url)
+    let excerpt = try log.excerpt(since: 0)
+    #expect(excerpt.requests == [.init(cachedTokenCount: 7, processedTokenCount: 3)])
+    #expect(excerpt.endOffset == UInt64(request.utf8.count))
+    #expect {
+      try log.excerpt(since: excerpt.endOffset)
+    } throws: { error in
+      (error as? LlamaCppPythonLog.FormatError)?.description
+        == "\(url.path): line 1 of the new log text: 16777216 bytes after byte \(request.utf8.count) hold no "
+        + "complete request (a llama-cpp-python log has a few hundred bytes per request; is there a hole of NUL "
+        + "bytes, or another program's output?)"
     }
   }
 }

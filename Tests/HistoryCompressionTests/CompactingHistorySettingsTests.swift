@@ -58,6 +58,21 @@ import Testing
     #expect(spelled.summaryOptions.retryDelay == .seconds(60))
   }
 
+  @Test func `a budget at the ends of Int is refused by its size, never trapped on`() async throws {
+    // `budget * 3 / 8` trapped for Int.max before; 2^53 is the largest size taken.
+    for budget in [Int.max, Int.min, (1 << 53) + 1] {
+      let modifier = CompactingHistory(budget: budget, prefixBreaks: PrefixBreakLog())
+      let message = await failure(modifier)
+      #expect(
+        message?.hasPrefix("compactingHistory: the size .tokens(\(budget)) ") == true, "\(message ?? "")")
+    }
+    #expect(
+      await failure(CompactingHistory(budget: .max, prefixBreaks: PrefixBreakLog()))
+        == "compactingHistory: the size .tokens(9223372036854775807) is more than 9007199254740992 (2^53), "
+        + "the largest count ContextKit takes")
+    try await passes(CompactingHistory(budget: 1 << 53, prefixBreaks: PrefixBreakLog()))
+  }
+
   @Test func `the target must stay below the budget`() async throws {
     #expect(
       await failure(CompactingHistory(budget: 100, target: 100, prefixBreaks: PrefixBreakLog()))

@@ -143,3 +143,122 @@ private struct SwitchingInstructions: DynamicInstructions {
     #expect(read.first?.records == records)
   }
 }
+
+/// Every number written in a records line, outside strings: where it is
+/// and the key it belongs to (an array's numbers belong to the array's key).
+private func numericFields(in line: [UInt8]) -> [(range: Range<Int>, key: String)] {
+  var fields: [(range: Range<Int>, key: String)] = []
+  var index = 0
+  var lastString = ""
+  var key = ""
+  while index < line.count {
+    let byte = line[index]
+    if byte == UInt8(ascii: "\"") {
+      var end = index + 1
+      while end < line.count, line[end] != UInt8(ascii: "\"") {
+        end += line[end] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      lastString = String(decoding: line[(index + 1)..<min(end, line.count)], as: UTF8.self)
+      index = end + 1
+    } else if byte == UInt8(ascii: ":") {
+      key = lastString
+      index += 1
+    } else if byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) {
+      var end = index + 1
+      while end < line.count, "0123456789.eE+-".utf8.contains(line[end]) { end += 1 }
+      fields.append((index..<end, key))
+      index = end
+    } else {
+      index += 1
+    }
+  }
+  return fields
+}
+
+@Suite(.timeLimit(.minutes(10))) struct `Generation record archive numbers` {
+  @Test func `every numeric field fed boundary values reads as written or fails at its line, never traps`()
+    async throws
+  {
+    var records = try await sessionRecords(turns: 4)
+    for index in records.indices {
+      records[index].usage = GenerationUsage(
+        input: .init(totalTokenCount: 100 + index, cachedTokenCount: 40),
+        output: .init(totalTokenCount: 7, reasoningTokenCount: 2))
+    }
+    let lines = String(decoding: try GenerationRecordArchive.encode(records), as: UTF8.self)
+      .split(separator: "\n").map { Array($0.utf8) }
+    let countKeys: Set = ["totalTokenCount", "cachedTokenCount", "reasoningTokenCount", "turnIndex", "round"]
+    var seen: Set<String> = []
+    var tried = 0
+    for (lineIndex, line) in lines.enumerated() {
+      let kind = String(decoding: line.prefix(12), as: UTF8.self)
+      for field in numericFields(in: line) where seen.insert("\(kind) \(field.key)").inserted {
+        for (literal, accepted) in countBoundaryLiterals {
+          var changed = lines
+          changed[lineIndex].replaceSubrange(field.range, with: Array(literal.utf8))
+          let data = Data(changed.map { $0 + [0x0A] }.joined())
+          tried += 1
+          do {
+            let decoded = try GenerationRecordArchive.decode(data, name: "fuzzed")
+            #expect(
+              !countKeys.contains(field.key) || accepted != nil, "\(field.key) = \(literal) was accepted")
+            for record in decoded {
+              let usage = record.usage
+              for count in [
+                usage.input.totalTokenCount, usage.input.cachedTokenCount, usage.output.totalTokenCount,
+                usage.output.reasoningTokenCount, record.turnIndex, record.round,
+              ] {
+                #expect(CountRange.contains(count), "\(field.key) = \(literal) gave \(count)")
+              }
+            }
+          } catch {
+            #expect(error.line == lineIndex + 1, "\(field.key) = \(literal): \(error)")
+            if countKeys.contains(field.key) {
+              #expect(accepted == nil, "\(field.key) = \(literal) was refused: \(error)")
+              #expect(error.reason.contains(field.key), "\(error.reason)")
+            }
+          }
+        }
+      }
+    }
+    // The header's version, texts, tools, entries, runs, dates and every usage count were among them.
+    for key in [
+      "version", "number", "sentTranscript", "date", "cachedTokenCount", "reasoningTokenCount", "round",
+    ] {
+      #expect(seen.contains { $0.hasSuffix(" \(key)") }, "no \(key) field was fed")
+    }
+    #expect(tried > 100)
+  }
+
+  @Test func `a negative version is refused at the header`() throws {
+    let data = Data(#"{"format":"contextkit.generation-records","version":-5}"#.utf8 + [0x0A])
+    let error = try #require(throws: GenerationRecordArchive.ReadError.self) {
+      try GenerationRecordArchive.decode(data, name: "bad")
+    }
+    #expect(error.line == 1 && error.reason == "version -5 is not a version of this format (1 or more)")
+  }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct `Generation record archive folders` {
+  @Test func `a file whose name is not UTF-8 is read with the others and named with its byte escaped`()
+    async throws
+  {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let first = try await sessionRecords(turns: 2)
+    let second = try await sessionRecords(turns: 3)
+    try GenerationRecordArchive.encode(first).write(to: folder.appendingPathComponent("a.jsonl"))
+    // `b\xFF.jsonl`: Foundation lists it under another name, which opens nothing.
+    let data = try GenerationRecordArchive.encode(second)
+    let path = Array(folder.path.utf8) + Array("/b".utf8) + [0xFF] + Array(".jsonl".utf8)
+    let descriptor = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    try #require(descriptor >= 0)
+    let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    try #require(written == data.count)
+    let read = try GenerationRecordArchive.read(contentsOf: folder)
+    #expect(read.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["a.jsonl", "b\\xFF.jsonl"])
+    #expect(read.count == 2 && read[0].records == first && read[1].records == second)
+  }
+}

@@ -46,6 +46,35 @@ import Testing
     #expect(record.usage.output.reasoningTokenCount == 4)
   }
 
+  @Test func `usage at the top of Int over a tool loop and two turns saturates instead of trapping`()
+    async throws
+  {
+    let huge = LanguageModelExecutorGenerationChannel.Event.response(
+      entryID: nil,
+      action: .updateUsage(
+        input: .init(totalTokenCount: .max, cachedTokenCount: .max),
+        output: .init(totalTokenCount: .max, reasoningTokenCount: .max)))
+    let script = ModelScript([
+      .events([
+        .toolCalls(
+          entryID: "t",
+          action: .toolCall(
+            id: "c1", name: "weather", action: .appendArguments("{\"city\":\"Oslo\"}", tokenCount: 3))),
+        huge,
+      ]),
+      .events([.response(entryID: "r", action: .appendText("done", tokenCount: 5)), huge]),
+      .events([.response(entryID: "r2", action: .appendText("again", tokenCount: 5)), huge]),
+    ])
+    let session = LanguageModelSession(
+      model: ScriptedLanguageModel(script: script), tools: [WeatherTool()], instructions: "Use tools.")
+    let first = try await session.respond(to: "Go")
+    _ = try await session.respond(to: "Again")
+    for usage in [first.usage, session.usage] {
+      #expect(usage.input.totalTokenCount == .max && usage.input.cachedTokenCount == .max)
+      #expect(usage.output.totalTokenCount == .max && usage.output.reasoningTokenCount == .max)
+    }
+  }
+
   @Test func `stream snapshots read usage.input and usage.output`() async throws {
     let session = LanguageModelSession(
       model: ScriptedLanguageModel(script: toolLoopScript()), tools: [WeatherTool()],

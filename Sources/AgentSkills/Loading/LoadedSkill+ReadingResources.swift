@@ -1,3 +1,5 @@
+import ModelSession
+
 extension LoadedSkill {
   /// Reads a window of a text file in the skill folder: at most `limit` bytes
   /// from byte `offset`, cut so that no UTF-8 character is split.
@@ -17,9 +19,10 @@ extension LoadedSkill {
   ) throws(SkillResourceError) -> SkillResourceExcerpt {
     if path.hasPrefix("/") || path.hasPrefix("~") { throw .outsideSkillFolder(path, skill: name) }
     let shownPath = RelativePath.normalized(path) ?? path
-    let window = max(1, limit)
+    // Both within 0 … 2^53 (`CountRange`), so that `from + …` and `window + 4` cannot overflow.
+    let window = min(max(1, limit), CountRange.maximum)
     // Three bytes more on each side than asked, to find the characters' edges.
-    let from = max(0, offset)
+    let from = min(max(0, offset), CountRange.maximum)
     let chunk: [UInt8]
     let fileSize: Int
     do {

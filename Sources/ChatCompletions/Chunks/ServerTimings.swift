@@ -1,3 +1,5 @@
+import ModelSession
+
 extension ChatCompletionChunk {
   /// llama.cpp's `llama-server` timings, sent beside (or instead of) `usage`
   /// on the last chunk: how many prompt tokens came from its cache
@@ -29,18 +31,20 @@ extension ChatCompletionChunk {
       case predictedTokens = "predicted_n"
     }
 
-    /// Decodes the counts; the other fields (milliseconds, rates) are ignored.
+    /// Decodes the counts, each a whole number from 0 to 2^53 (`CountRange`;
+    /// anything else is a `DecodingError` at its key); the other fields
+    /// (milliseconds, rates) are ignored.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      cachedPromptTokens = try container.decodeIfPresent(Int.self, forKey: .cachedPromptTokens)
-      processedPromptTokens = try container.decodeIfPresent(Int.self, forKey: .processedPromptTokens)
-      predictedTokens = try container.decodeIfPresent(Int.self, forKey: .predictedTokens)
+      cachedPromptTokens = try container.decodeCountIfPresent(forKey: .cachedPromptTokens)
+      processedPromptTokens = try container.decodeCountIfPresent(forKey: .processedPromptTokens)
+      predictedTokens = try container.decodeCountIfPresent(forKey: .predictedTokens)
     }
 
-    /// All prompt tokens, when both counts are there.
+    /// All prompt tokens, when both counts are there (saturating at `Int.max`).
     public var promptTokens: Int? {
       guard let cachedPromptTokens, let processedPromptTokens else { return nil }
-      return cachedPromptTokens + processedPromptTokens
+      return cachedPromptTokens.addingSaturated(processedPromptTokens)
     }
   }
 }

@@ -1,3 +1,5 @@
+import ModelSession
+
 extension ChatCompletionChunk {
   /// Token usage of a whole completion.
   public struct Usage: Decodable, Sendable, Hashable {
@@ -23,7 +25,7 @@ extension ChatCompletionChunk {
     ) {
       self.promptTokens = promptTokens
       self.completionTokens = completionTokens
-      self.totalTokens = totalTokens ?? promptTokens + completionTokens
+      self.totalTokens = totalTokens ?? promptTokens.addingSaturated(completionTokens)
       self.cachedPromptTokens = cachedPromptTokens
       self.reasoningTokens = reasoningTokens
     }
@@ -45,23 +47,28 @@ extension ChatCompletionChunk {
     }
 
     /// Decodes usage from its JSON form, `*_details` objects included.
+    ///
+    /// Every count must be a whole number from 0 to 2^53 (`CountRange`):
+    /// a server's `-5`, `1.5` or `9223372036854775807` is a `DecodingError`
+    /// at its key, never a count that overflows later.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      promptTokens = try container.decodeIfPresent(Int.self, forKey: .promptTokens) ?? 0
-      completionTokens = try container.decodeIfPresent(Int.self, forKey: .completionTokens) ?? 0
+      promptTokens = try container.decodeCountIfPresent(forKey: .promptTokens) ?? 0
+      completionTokens = try container.decodeCountIfPresent(forKey: .completionTokens) ?? 0
+      // Two counts up to 2^53 each: their sum fits.
       totalTokens =
-        try container.decodeIfPresent(Int.self, forKey: .totalTokens) ?? promptTokens + completionTokens
+        try container.decodeCountIfPresent(forKey: .totalTokens) ?? promptTokens + completionTokens
       if container.contains(.promptTokensDetails), try !container.decodeNil(forKey: .promptTokensDetails) {
         let details = try container.nestedContainer(
           keyedBy: PromptDetailsKeys.self, forKey: .promptTokensDetails)
-        cachedPromptTokens = try details.decodeIfPresent(Int.self, forKey: .cachedTokens)
+        cachedPromptTokens = try details.decodeCountIfPresent(forKey: .cachedTokens)
       }
       if container.contains(.completionTokensDetails),
         try !container.decodeNil(forKey: .completionTokensDetails)
       {
         let details = try container.nestedContainer(
           keyedBy: CompletionDetailsKeys.self, forKey: .completionTokensDetails)
-        reasoningTokens = try details.decodeIfPresent(Int.self, forKey: .reasoningTokens)
+        reasoningTokens = try details.decodeCountIfPresent(forKey: .reasoningTokens)
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 
 /// The error objects that OpenAI-compatible servers send, in a response body
 /// or as an event of a stream.
@@ -55,8 +56,9 @@ struct ErrorEnvelope: Decodable, Sendable, Hashable {
       type: try? body.decodeIfPresent(String.self, forKey: .type),
       code: code,
       status: code.flatMap { Int($0) },
-      contextSize: try? body.decodeIfPresent(Int.self, forKey: .contextSize),
-      tokenCount: try? body.decodeIfPresent(Int.self, forKey: .tokenCount)
+      // Counts from a server: outside 0 … 2^53 they are left out, as if not sent.
+      contextSize: try? body.decodeCountIfPresent(forKey: .contextSize),
+      tokenCount: try? body.decodeCountIfPresent(forKey: .tokenCount)
     )
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 
 /// Turns HTTP statuses, error bodies, error events and transport errors into
 /// ``ChatCompletionsFailure`` values.
@@ -165,6 +166,6 @@ struct ContextSizeNumbers: Sendable, Hashable {
   private static func number(after marker: String, in text: String) -> Int? {
     guard let range = text.range(of: marker) else { return nil }
     let digits = text[range.upperBound...].prefix(while: \.isNumber)
-    return Int(digits)
+    return CountRange.parse(digits)
   }
 }

@@ -101,17 +101,22 @@ package struct EventTranslator: Sendable {
   }
 
   /// The usage seen so far, from `usage` and llama.cpp's `timings` together.
+  ///
+  /// Each count is kept within 0 … 2^53 (`CountRange`), the range a records
+  /// file accepts back: a chunk built in code, or `cache_n + prompt_n` near
+  /// the maximum, is clamped rather than recorded where it cannot be read.
   private func usageEvent() -> Event? {
     let promptTokens = usage?.promptTokens ?? timings?.promptTokens
     guard let promptTokens else { return nil }
     let cached = usage?.cachedPromptTokens ?? timings?.cachedPromptTokens
+    func clamped(_ count: Int) -> Int { min(max(count, 0), CountRange.maximum) }
     return .response(
       entryID: responseEntryID,
       action: .updateUsage(
-        input: .init(totalTokenCount: promptTokens, reportedCachedTokenCount: cached),
+        input: .init(totalTokenCount: clamped(promptTokens), reportedCachedTokenCount: cached.map(clamped)),
         output: .init(
-          totalTokenCount: usage?.completionTokens ?? timings?.predictedTokens ?? 0,
-          reasoningTokenCount: usage?.reasoningTokens ?? 0)))
+          totalTokenCount: clamped(usage?.completionTokens ?? timings?.predictedTokens ?? 0),
+          reasoningTokenCount: clamped(usage?.reasoningTokens ?? 0))))
   }
 
   /// Checks the end of the stream.

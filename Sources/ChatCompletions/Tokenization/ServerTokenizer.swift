@@ -116,7 +116,8 @@ public actor ServerTokenizer {
       return nil
     }
     let answer = await BoundedBodyReader.read(
-      response.body, maximumBytes: Self.maximumAnswerBytes, timeLimit: max(client.timeout, 10))
+      response.body, maximumBytes: Self.answerLimit(forTextBytes: text.utf8.count),
+      timeLimit: max(client.timeout, 10))
     try Task.checkCancellation()
     if let note = answer.stopNote {
       throw ChatCompletionsFailure.other(
@@ -127,11 +128,20 @@ public actor ServerTokenizer {
               "the tokenizer's answer at \(client.mapper.redaction.describe(url)) was not read whole: \(note)"
           )))
     }
-    return try? JSONDecoder().decode(TokenList.self, from: answer.data).tokens
+    return TokenListReader.tokens(in: answer.data)
   }
 
   /// The largest tokenizer answer read: 64 MiB (a token list of several million tokens).
   static let maximumAnswerBytes = 64 << 20
+
+  /// The largest answer read for a text of `bytes` UTF-8 bytes: a tokenizer
+  /// gives at most one token per byte (byte-level fallback) and a few
+  /// special ones, each at most 18 bytes written (`9007199254740992, `),
+  /// plus 64 KiB of slack; never more than ``maximumAnswerBytes``. A server
+  /// that answers a short text with megabytes is stopped at this bound.
+  static func answerLimit(forTextBytes bytes: Int) -> Int {
+    min(maximumAnswerBytes, 18 * (bytes + 16) + (64 << 10))
+  }
 
   /// Whether an `.other` failure's status says the endpoint does not exist: a
   /// 4xx or 501. A 408 or 429 never gets here: the error mapper makes them
@@ -141,7 +151,4 @@ public actor ServerTokenizer {
     return (400..<500).contains(status) || status == 501
   }
 
-  private struct TokenList: Decodable {
-    var tokens: [Int]
-  }
 }

@@ -1,5 +1,6 @@
 import CacheAnalysis
 import CacheReport
+import ModelSession
 
 extension LiveCacheCheck.Result {
   /// One row per generation: the cause of the prediction, the predicted
@@ -35,10 +36,12 @@ extension LiveCacheCheck.Result {
     let summary = summary
     table.append([
       "total", "\(summary.serverReportedGenerationCount) compared",
-      String(reports.compactMap(\.serverComparison).reduce(0) { $0 + $1.predictedPromptTokenCount }),
+      String(reports.compactMap(\.serverComparison).map(\.predictedPromptTokenCount).saturatedSum()),
       String(summary.predictedReusedTokenCountWhereReported), String(summary.serverInputTokenCount),
       String(summary.serverCachedInputTokenCount),
-      signed(summary.serverCachedInputTokenCount - summary.predictedReusedTokenCountWhereReported),
+      signed(
+        summary.serverCachedInputTokenCount.subtractingSaturated(
+          summary.predictedReusedTokenCountWhereReported)),
       summary.predictionError.map { "prediction " + CacheImpactTable.signedPercent($0) + " of the server's" }
         ?? "",
       "",

@@ -1,4 +1,5 @@
 import Foundation
+import ModelSession
 
 /// The prompt-cache figures that llama-cpp-python's server writes to its log
 /// (it reports none in its responses): per request, a verbose line
@@ -23,7 +24,7 @@ package struct LlamaCppPythonLog: Sendable {
     package var cachedTokenCount: Int
     /// The prompt tokens processed.
     package var processedTokenCount: Int
-    /// Every prompt token: cached and processed.
+    /// Every prompt token: cached and processed (two counts of at most 2^53 each: the sum fits).
     package var promptTokenCount: Int { cachedTokenCount + processedTokenCount }
   }
 
@@ -74,14 +75,32 @@ package struct LlamaCppPythonLog: Sendable {
     try excerpt(since: offset).requests
   }
 
+  /// The most log text one excerpt reads after its offset (16 MiB): a
+  /// request's lines are a few hundred bytes, and a log that grew by more
+  /// (another client's traffic, or a hole of NUL bytes from a truncation)
+  /// is read in pieces of this size, never to its end at once.
+  package static let maximumExcerptBytes = 16 << 20
+
   /// The complete requests logged after `offset`, with the generation
-  /// requests answered among them and where they end.
-  package func excerpt(since offset: UInt64) throws -> Excerpt {
+  /// requests answered among them and where they end; reads at most
+  /// `limit` bytes (``maximumExcerptBytes``), and the next excerpt goes on
+  /// from ``Excerpt/endOffset``.
+  ///
+  /// - Throws: ``FormatError`` when a full `limit` of text holds no complete
+  ///   request (the log is not llama-cpp-python's, or holds a hole), or a
+  ///   line does not read.
+  package func excerpt(since offset: UInt64, limit: Int = maximumExcerptBytes) throws -> Excerpt {
     let handle = try FileHandle(forReadingFrom: url)
     defer { try? handle.close() }
     try handle.seek(toOffset: offset)
-    let data = try handle.readToEnd() ?? Data()
+    let data = try handle.read(upToCount: limit) ?? Data()
     var excerpt = try Self.excerpt(in: String(decoding: data, as: UTF8.self), path: url.path)
+    if data.count >= limit, excerpt.requests.isEmpty {
+      throw FormatError(
+        path: url.path, line: 1,
+        reason: "\(limit) bytes after byte \(offset) hold no complete request (a llama-cpp-python log has "
+          + "a few hundred bytes per request; is there a hole of NUL bytes, or another program's output?)")
+    }
     excerpt.endOffset += offset
     return excerpt
   }
@@ -109,7 +128,7 @@ package struct LlamaCppPythonLog: Sendable {
       if line.contains("\"POST /v1/") {
         generationRequests += 1
       } else if line.hasPrefix("Llama.generate:") {
-        let numbers = integers(in: line)
+        let numbers = try integers(in: line, path: path, line: number + 1)
         guard line.contains("prefix-match hit"), numbers.count == 2 else {
           throw FormatError(path: path, line: number + 1, reason: "unexpected generate line: \(line)")
         }
@@ -117,7 +136,7 @@ package struct LlamaCppPythonLog: Sendable {
         processed = numbers[1]
       } else if line.contains("prompt eval time"), let slash = line.lastIndex(of: "/") {
         // `… = 12.3 ms /    21 tokens (…)`: the prompt tokens processed.
-        guard let count = integers(in: line[slash...]).first else {
+        guard let count = try integers(in: line[slash...], path: path, line: number + 1).first else {
           throw FormatError(path: path, line: number + 1, reason: "no token count in: \(line)")
         }
         processed = processed ?? count
@@ -136,7 +155,18 @@ package struct LlamaCppPythonLog: Sendable {
     return counted
   }
 
-  private static func integers(in text: Substring) -> [Int] {
-    text.split(whereSeparator: { !$0.isNumber && $0 != "." }).compactMap { Int($0) }
+  /// The whole numbers in a line (`12.3` is a decimal, not a count, and is
+  /// left out); each must be a count from 0 to 2^53 (`CountRange`).
+  private static func integers(in text: Substring, path: String, line: Int) throws(FormatError) -> [Int] {
+    var numbers: [Int] = []
+    for word in text.split(whereSeparator: { !$0.isASCII || !($0.isNumber || $0 == ".") }) {
+      guard !word.contains(".") else { continue }
+      guard let number = CountRange.parse(word) else {
+        throw FormatError(
+          path: path, line: line, reason: "\(word) is not \(CountRange.requirement) in: \(text)")
+      }
+      numbers.append(number)
+    }
+    return numbers
   }
 }

@@ -16,10 +16,18 @@ import Darwin
 public enum FileReader {
   /// The bytes of the regular file at `path` (symbolic links followed), at most `limit` bytes.
   public static func read(_ path: String, limit: Int) throws(FileAccessError) -> Data {
+    try read(fileSystemPath: Array(path.utf8CString), named: path, limit: limit)
+  }
+
+  /// The bytes of the regular file at a path given as the file system's
+  /// bytes (NUL-terminated; a name need not be UTF-8), called `name` in errors.
+  package static func read(
+    fileSystemPath: [CChar], named path: String, limit: Int
+  ) throws(FileAccessError) -> Data {
     func fail(_ reason: FileAccessError.Reason) -> FileAccessError {
       FileAccessError(path: path, operation: .read, reason: reason)
     }
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    let descriptor = open(fileSystemPath, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { throw fail(.system(call: "open", message: FileKind.lastError())) }
     defer { close(descriptor) }
     var info = stat()

@@ -38,6 +38,6 @@ public struct ContextRetention: Sendable, Hashable {
   /// The share of `budget` in the budget's unit, rounded down.
   func shareOf(_ budget: Int) -> Int {
     guard budget > 0 else { return 0 }
-    return Int((Double(budget) * budgetShare).rounded(.down))
+    return Int(saturating: (Double(budget) * budgetShare).rounded(.down))
   }
 }

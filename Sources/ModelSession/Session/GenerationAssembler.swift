@@ -168,7 +168,7 @@ struct GenerationAssembler {
   ) {
     switch action {
     case .appendText(let text, let tokenCount):
-      streamedOutputTokens += tokenCount
+      streamedOutputTokens.addSaturated(tokenCount)
       draft.appendText(text)
     case .updateUsage(let input, let output):
       reportedUsage = GenerationUsage(input: input, output: output)
@@ -200,10 +200,10 @@ struct GenerationAssembler {
   ) {
     switch action {
     case .appendText(let text, let tokenCount):
-      streamedOutputTokens += tokenCount
+      streamedOutputTokens.addSaturated(tokenCount)
       draft.appendText(text)
     case .updateSignature(let signature, let tokenCount):
-      streamedOutputTokens += tokenCount
+      streamedOutputTokens.addSaturated(tokenCount)
       draft.signature = signature
     }
   }
@@ -223,7 +223,7 @@ struct GenerationAssembler {
       if !name.isEmpty { draft.calls[position].name = name }
       switch callAction {
       case .appendArguments(let text, let tokenCount):
-        streamedOutputTokens += tokenCount
+        streamedOutputTokens.addSaturated(tokenCount)
         draft.calls[position].appendArguments(text)
       case .replaceMetadata(let metadata):
         draft.calls[position].metadata = metadata

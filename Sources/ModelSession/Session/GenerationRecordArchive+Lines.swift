@@ -63,8 +63,9 @@ extension GenerationRecordArchive {
   /// `toolDefinitions`).
   struct StoredGeneration: Codable {
     var requestID: UUID
-    var turnIndex: Int
-    var round: Int
+    /// Counts (0 … 2^53): a value outside says so at its key.
+    var turnIndex: CodableCount
+    var round: CodableCount
     var date: Date
     var storedHistory: [[Int]]
     var stages: [StoredStage]

@@ -66,6 +66,14 @@ public enum GenerationRecordArchive {
     public var description: String { "\(path):\(line) (byte \(byteOffset)): \(reason)" }
   }
 
+  /// `turnIndex: -1 is not a whole number …` when a record's turn or round is not a count.
+  static func countProblem(turnIndex: Int, round: Int) -> String? {
+    for (name, value) in [("turnIndex", turnIndex), ("round", round)] where !CountRange.contains(value) {
+      return "\(name): \(value) is not \(CountRange.requirement)"
+    }
+    return nil
+  }
+
   /// The records in the archive form.
   public static func encode(_ records: [GenerationRecord]) throws -> Data {
     var writer = Writer()
@@ -87,11 +95,22 @@ public enum GenerationRecordArchive {
   public static func decode(_ data: Data, name: String = "records") throws(ReadError) -> [GenerationRecord] {
     let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     if firstByte == UInt8(ascii: "[") {
+      let records: [GenerationRecord]
       do {
-        return try JSONDecoder().decode([GenerationRecord].self, from: data)
+        records = try JSONDecoder().decode([GenerationRecord].self, from: data)
+      } catch let error as DecodingError {
+        throw ReadError(
+          path: name, line: 1, byteOffset: 0,
+          reason: "not a JSON array of records: \(error.locatedDescription)")
       } catch {
         throw ReadError(path: name, line: 1, byteOffset: 0, reason: "not a JSON array of records: \(error)")
       }
+      for (index, record) in records.enumerated() {
+        if let problem = countProblem(turnIndex: record.turnIndex, round: record.round) {
+          throw ReadError(path: name, line: 1, byteOffset: 0, reason: "[\(index)].\(problem)")
+        }
+      }
+      return records
     }
     var reader = Reader(name: name)
     var records: [GenerationRecord] = []
@@ -125,6 +144,8 @@ public enum GenerationRecordArchive {
 
   /// Reads a records file, or every file of a folder in name order (hidden
   /// files left out), one conversation per file; each file at most 1 GiB.
+  /// A name that is not UTF-8 is read all the same, and shown with its
+  /// invalid bytes as `\xFF`.
   ///
   /// - Returns: each file's path and records, in order.
   public static func read(
@@ -134,15 +155,19 @@ public enum GenerationRecordArchive {
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       throw ReadError(path: url.path, line: 0, byteOffset: 0, reason: "no such file or folder")
     }
-    var files = [url]
+    // Each file as its display path and the bytes that open it (a name need not be UTF-8).
+    var files = [(path: url.path, fileSystemPath: Array(url.path.utf8CString))]
     if isFolder.boolValue {
+      let entries: [FolderEntry]
       do {
-        files = try FileManager.default.contentsOfDirectory(atPath: url.path)
-          .filter { !$0.hasPrefix(".") }.sorted()
-          .map { url.appendingPathComponent($0) }
+        entries = try FolderEntry.list(url.path)
       } catch {
-        throw ReadError(path: url.path, line: 0, byteOffset: 0, reason: "cannot list the folder: \(error)")
+        throw ReadError(
+          path: url.path, line: 0, byteOffset: 0, reason: "cannot list the folder: \(error.explanation)")
       }
+      files = entries.filter { $0.nameBytes.first != UInt8(ascii: ".") }
+        .sorted { $0.nameBytes.lexicographicallyPrecedes($1.nameBytes) }
+        .map { (url.appendingPathComponent($0.displayName).path, $0.fileSystemPath(in: url.path)) }
       guard !files.isEmpty else {
         throw ReadError(path: url.path, line: 0, byteOffset: 0, reason: "the folder holds no records files")
       }
@@ -151,7 +176,7 @@ public enum GenerationRecordArchive {
     for file in files {
       let data: Data
       do {
-        data = try FileReader.read(file.path, limit: 1 << 30)
+        data = try FileReader.read(fileSystemPath: file.fileSystemPath, named: file.path, limit: 1 << 30)
       } catch {
         throw ReadError(path: file.path, line: 0, byteOffset: 0, reason: error.explanation)
       }

@@ -28,7 +28,9 @@ extension GenerationRecordArchive {
         GenerationRecordArchive.runs(try entries.map { entry in try number(for: entry, into: &data) })
       }
       let generation = StoredGeneration(
-        requestID: record.requestID, turnIndex: record.turnIndex, round: record.round, date: record.date,
+        requestID: record.requestID, turnIndex: CodableCount(record.turnIndex),
+        round: CodableCount(record.round),
+        date: record.date,
         storedHistory: try keys(record.storedHistory.entries),
         stages: try record.stages.map {
           StoredStage(name: $0.name, entries: try keys($0.transcript.entries))

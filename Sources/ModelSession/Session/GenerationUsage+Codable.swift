@@ -23,14 +23,14 @@ extension GenerationUsage: Codable {
     }
     let flat = try decoder.container(keyedBy: FlatCodingKeys.self)
     // The flat form wrote 0 both for "none cached" and "the server did not say": 0 reads as unknown.
-    let cached = try flat.decodeIfPresent(Int.self, forKey: .cachedInputTokenCount) ?? 0
+    let cached = try flat.decodeCountIfPresent(forKey: .cachedInputTokenCount) ?? 0
     self.init(
       input: Input(
-        totalTokenCount: try flat.decodeIfPresent(Int.self, forKey: .inputTokenCount) ?? 0,
+        totalTokenCount: try flat.decodeCountIfPresent(forKey: .inputTokenCount) ?? 0,
         reportedCachedTokenCount: cached > 0 ? cached : nil),
       output: Output(
-        totalTokenCount: try flat.decodeIfPresent(Int.self, forKey: .outputTokenCount) ?? 0,
-        reasoningTokenCount: try flat.decodeIfPresent(Int.self, forKey: .reasoningTokenCount) ?? 0))
+        totalTokenCount: try flat.decodeCountIfPresent(forKey: .outputTokenCount) ?? 0,
+        reasoningTokenCount: try flat.decodeCountIfPresent(forKey: .reasoningTokenCount) ?? 0))
   }
 
   /// Encodes the nested form.
@@ -41,18 +41,42 @@ extension GenerationUsage: Codable {
   }
 }
 
+extension GenerationUsage.Output: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case totalTokenCount, reasoningTokenCount
+  }
+
+  /// Decodes `{"totalTokenCount": n, "reasoningTokenCount": m}`, each a
+  /// whole number from 0 to 2^53 (``CountRange``).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      totalTokenCount: try container.decodeCount(forKey: .totalTokenCount),
+      reasoningTokenCount: try container.decodeCount(forKey: .reasoningTokenCount))
+  }
+
+  /// Encodes both counts.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(totalTokenCount, forKey: .totalTokenCount)
+    try container.encode(reasoningTokenCount, forKey: .reasoningTokenCount)
+  }
+}
+
 extension GenerationUsage.Input: Codable {
   private enum CodingKeys: String, CodingKey {
     case totalTokenCount, cachedTokenCount
   }
 
   /// Decodes `{"totalTokenCount": n, "cachedTokenCount": m}`; a missing
-  /// `cachedTokenCount` means the server did not report it.
+  /// `cachedTokenCount` means the server did not report it. Each count must
+  /// be a whole number from 0 to 2^53 (``CountRange``); anything else is a
+  /// `DecodingError` at its key.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
-      totalTokenCount: try container.decode(Int.self, forKey: .totalTokenCount),
-      reportedCachedTokenCount: try container.decodeIfPresent(Int.self, forKey: .cachedTokenCount))
+      totalTokenCount: try container.decodeCount(forKey: .totalTokenCount),
+      reportedCachedTokenCount: try container.decodeCountIfPresent(forKey: .cachedTokenCount))
   }
 
   /// Encodes `totalTokenCount`, and `cachedTokenCount` when the server reported it.

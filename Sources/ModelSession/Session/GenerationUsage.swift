@@ -55,7 +55,7 @@ public struct GenerationUsage: Sendable, Hashable {
   }
 
   /// Token counts of the output.
-  public struct Output: Sendable, Hashable, Codable {
+  public struct Output: Sendable, Hashable {
     /// Every output token, reasoning included.
     public var totalTokenCount: Int
     /// The output tokens spent on reasoning.
@@ -85,13 +85,14 @@ public struct GenerationUsage: Sendable, Hashable {
   /// No tokens.
   public static let zero = GenerationUsage()
 
-  /// The sum of two usages.
+  /// The sum of two usages; each count saturates at `Int.max` instead of
+  /// overflowing (counts come from servers: a sum must never trap).
   public static func + (lhs: GenerationUsage, rhs: GenerationUsage) -> GenerationUsage {
     GenerationUsage(
       input: lhs.input + rhs.input,
       output: Output(
-        totalTokenCount: lhs.output.totalTokenCount + rhs.output.totalTokenCount,
-        reasoningTokenCount: lhs.output.reasoningTokenCount + rhs.output.reasoningTokenCount))
+        totalTokenCount: lhs.output.totalTokenCount.addingSaturated(rhs.output.totalTokenCount),
+        reasoningTokenCount: lhs.output.reasoningTokenCount.addingSaturated(rhs.output.reasoningTokenCount)))
   }
 
   /// Adds `rhs` to `lhs`.
@@ -104,16 +105,18 @@ extension GenerationUsage.Input {
   /// The sum of two inputs. The cached count is reported when both sides
   /// report it, or when one side has no prompt tokens at all (nothing to
   /// report); otherwise part of it is unknown and the sum reports none.
+  /// Counts saturate at `Int.max` instead of overflowing.
   public static func + (lhs: Self, rhs: Self) -> Self {
     let cached: Int? =
       switch (lhs.reportedCachedTokenCount, rhs.reportedCachedTokenCount) {
-      case (let left?, let right?): left + right
+      case (let left?, let right?): left.addingSaturated(right)
       case (let left?, nil) where rhs.totalTokenCount == 0: left
       case (nil, let right?) where lhs.totalTokenCount == 0: right
       default: nil
       }
     return Self(
-      totalTokenCount: lhs.totalTokenCount + rhs.totalTokenCount, reportedCachedTokenCount: cached)
+      totalTokenCount: lhs.totalTokenCount.addingSaturated(rhs.totalTokenCount),
+      reportedCachedTokenCount: cached)
   }
 }
 
