@@ -86,7 +86,7 @@ func `mutated SKILL.md files load or come back with a diagnostic that says where
     let stream = await activations.changes
     _ = stream
   }
-  await activations.activate("a")
+  activations.activate("a")
   // The stream's termination handler runs when the stream is released; wait for it with a deadline.
   let deadline = ContinuousClock.now + .seconds(30)
   while activations.subscriberCount > 0, ContinuousClock.now < deadline {

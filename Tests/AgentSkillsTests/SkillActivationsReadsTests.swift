@@ -12,11 +12,11 @@ import Testing
     let activations = SkillActivations(active: ["a"])
     #expect(activations.isActive("a"))
     #expect(activations.activeSkillNames == ["a"])
-    await activations.activate("b")
+    activations.activate("b")
     #expect(activations.activeSkillNames == ["a", "b"])
-    await activations.deactivate("a")
+    activations.deactivate("a")
     #expect(!activations.isActive("a"))
-    await activations.restore(
+    activations.restore(
       SkillActivationsSnapshot(activeSkillNames: ["x", "y"], loadedSkillNames: ["z"]))
     #expect(
       activations.snapshot()
@@ -39,7 +39,7 @@ import Testing
     }
     reader.start()
     for round in 0..<2_000 {
-      await activations.restore(round.isMultiple(of: 2) ? second : first)
+      activations.restore(round.isMultiple(of: 2) ? second : first)
     }
     done.store(true, ordering: .releasing)
     #expect(torn.load(ordering: .relaxed) == 0)
@@ -55,7 +55,7 @@ import Testing
     } onChange: {
       notified.withLock { $0 += 1 }
     }
-    await activations.activate("swift-style")
+    activations.activate("swift-style")
     let deadline = ContinuousClock.now + .seconds(60)
     while observed.activeSkillNames != ["kept", "swift-style"], ContinuousClock.now < deadline {
       await Task.yield()

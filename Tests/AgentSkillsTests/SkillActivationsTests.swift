@@ -11,13 +11,13 @@ import Darwin
 
 @Test(.timeLimit(.minutes(20))) func `activating and deactivating changes the active set`() async {
   let activations = SkillActivations()
-  #expect(await activations.activate("b"))
-  #expect(await activations.activate("a"))
-  #expect(await !activations.activate("a"))
+  #expect(activations.activate("b"))
+  #expect(activations.activate("a"))
+  #expect(!activations.activate("a"))
   #expect(activations.isActive("a"))
   #expect(activations.activeSkillNames == ["a", "b"])
-  #expect(await activations.deactivate("a"))
-  #expect(await !activations.deactivate("a"))
+  #expect(activations.deactivate("a"))
+  #expect(!activations.deactivate("a"))
   #expect(activations.activeSkillNames == ["b"])
 }
 
@@ -26,13 +26,13 @@ import Darwin
   let activations = SkillActivations()
   let first = await activations.changes
   let second = await activations.changes
-  await activations.activate("a")
-  await activations.activate("a")
-  await activations.deactivate("missing")
-  await activations.activate("b")
-  await activations.deactivate("a")
-  await activations.restore(SkillActivationsSnapshot(activeSkillNames: ["b"]))
-  await activations.restore(SkillActivationsSnapshot(activeSkillNames: []))
+  activations.activate("a")
+  activations.activate("a")
+  activations.deactivate("missing")
+  activations.activate("b")
+  activations.deactivate("a")
+  activations.restore(SkillActivationsSnapshot(activeSkillNames: ["b"]))
+  activations.restore(SkillActivationsSnapshot(activeSkillNames: []))
   let expected: [Set<String>] = [["a"], ["a", "b"], ["b"], []]
   for stream in [first, second] {
     let seen = await firstElements(expected.count, of: stream).map { Set($0.activeSkillNames) }
@@ -46,10 +46,10 @@ func `a restore that changes only the loaded set takes effect and is announced`(
 {
   let activations = SkillActivations(active: ["a"])
   let stream = await activations.changes
-  await activations.restore(SkillActivationsSnapshot(activeSkillNames: ["a"], loadedSkillNames: ["z"]))
+  activations.restore(SkillActivationsSnapshot(activeSkillNames: ["a"], loadedSkillNames: ["z"]))
   #expect(activations.loadedSkillNames == ["z"])
   // A later change, so that a missing announcement shows as the wrong first element, not a wait.
-  await activations.activate("b")
+  activations.activate("b")
   let first = await firstElements(1, of: stream)
   #expect(first == [SkillActivationsSnapshot(activeSkillNames: ["a"], loadedSkillNames: ["z"])])
 }
@@ -60,8 +60,8 @@ func `a restore that changes only the loaded set takes effect and is announced`(
   await withTaskGroup(of: Void.self) { group in
     for index in 0..<1000 {
       group.addTask {
-        await activations.activate("skill-\(index % 500)")
-        if index.isMultiple(of: 7) { await activations.activate("skill-\(index % 500)") }
+        activations.activate("skill-\(index % 500)")
+        if index.isMultiple(of: 7) { activations.activate("skill-\(index % 500)") }
       }
     }
   }
@@ -89,7 +89,7 @@ func `a restore that changes only the loaded set takes effect and is announced`(
   try await restored.load(from: file)
   #expect(restored.activeSkillNames == ["reviewing-sql", "writing-commit-messages"])
 
-  await activations.deactivate("reviewing-sql")
+  activations.deactivate("reviewing-sql")
   try await activations.save(to: file)
   try await restored.load(from: file)
   #expect(restored.activeSkillNames == ["writing-commit-messages"])
@@ -186,7 +186,7 @@ func `saving replaces the state file by a rename, so a reader of the old file re
   let reader = open(file.path, O_RDONLY)
   #expect(reader >= 0)
   defer { close(reader) }
-  await activations.deactivate("reviewing-sql")
+  activations.deactivate("reviewing-sql")
   try await activations.save(to: file)
   var after = stat()
   #expect(stat(file.path, &after) == 0)
@@ -214,7 +214,7 @@ func `saving replaces the state file by a rename, so a reader of the old file re
   try await activations.save(to: file)
   #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
   try fixture.link("state/link.json", to: "skills.json")
-  await activations.activate("writing-skills")
+  activations.activate("writing-skills")
   try await activations.save(to: fixture.url("state/link.json"))
   #expect(
     try FileManager.default.destinationOfSymbolicLink(atPath: fixture.url("state/link.json").path)
@@ -242,4 +242,23 @@ func `saving replaces the state file by a rename, so a reader of the old file re
     throws: SkillActivationsError.cannotRead(
       path: fixture.url("state/pipe").path, reason: "it is a FIFO (named pipe), not a regular file")
   ) { try await activations.load(from: fixture.url("state/pipe")) }
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `synchronous changes from many threads each reach a subscriber once, in the order they were made`() async
+{
+  let activations = SkillActivations()
+  let changes = await activations.changes
+  let names = (0..<200).map { "skill-\($0)" }
+  await withTaskGroup(of: Void.self) { group in
+    for name in names {
+      group.addTask { activations.activate(name) }
+    }
+  }
+  let seen = await firstElements(names.count, of: changes)
+  // Each change adds one name to the one before: delivered out of order, a
+  // snapshot would hold fewer names than the one before it.
+  #expect(seen.map(\.activeSkillNames.count) == Array(1...names.count))
+  #expect(Set(seen.last?.activeSkillNames ?? []) == Set(names))
+  #expect(activations.activeSkillNames.count == names.count)
 }

@@ -20,7 +20,7 @@ private struct AppActivatingTool: Tool {
   }
 
   func call(arguments: GeneratedContent) async throws -> String {
-    await activations.activate("swift-style")
+    activations.activate("swift-style")
     return "Opened."
   }
 }
@@ -38,7 +38,7 @@ private struct AppActivatingTool: Tool {
     let script = ModelScript([.text("Reviewed."), .text("Again.")])
     let profile = Profile { catalog(activations) }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
-    await activations.activate("swift-style")
+    activations.activate("swift-style")
     #expect(activations.activeSkillNames == ["swift-style"])
     try await session.respond(to: "Review this.")
 
@@ -86,7 +86,7 @@ private struct AppActivatingTool: Tool {
     let script = ModelScript([.failure(Unreachable()), .text("Recovered.")])
     let profile = Profile { catalog(activations) }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
-    await activations.activate("swift-style")
+    activations.activate("swift-style")
     await #expect(throws: Unreachable.self) { try await session.respond(to: "First try.") }
     #expect(toolOutputTexts(script.requests[0].transcript) == [styleGuide])
     #expect(session.transcript.isEmpty)
@@ -104,7 +104,7 @@ private struct AppActivatingTool: Tool {
     let script = ModelScript([.text("Reviewed."), .text("Again."), .text("Once more.")])
     let profile = Profile { catalog(activations) }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
-    await activations.activate("swift-style")
+    activations.activate("swift-style")
     try await session.respond(to: "Review this.")
     let delivered = try #require(session.latestGenerationRecord).notes.map(\.message)
     #expect(delivered.contains { $0.hasPrefix("delivered the body of swift-style (by the app)") })
@@ -130,7 +130,7 @@ private struct AppActivatingTool: Tool {
     let profile = Profile { catalog(activations) }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "First.")
-    await activations.activate("swift-style")
+    activations.activate("swift-style")
     try await session.respond(to: "Second.")
     #expect(toolOutputTexts(session.transcript) == [styleGuide])
     #expect(activations.activeSkillNames.isEmpty)
@@ -142,7 +142,7 @@ private struct AppActivatingTool: Tool {
     let script = ModelScript([.text("Notes.")])
     let profile = Profile { catalog(activations) }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
-    await activations.activate("release-tone")
+    activations.activate("release-tone")
     try await session.respond(to: "Write notes.")
     #expect(
       requestInstructions(script.requests[0]).contains(

@@ -144,7 +144,7 @@ private func run(
     let session = LanguageModelSession(
       model: ScriptedLanguageModel(script: script), profile: Profile { skills })
     try await session.respond(to: "First.")
-    #expect(await activations.activate("beta"))
+    #expect(activations.activate("beta"))
     try await session.respond(to: "Second.")
     let catalogLines = script.requests.map { request in
       instructionsText(request).split(separator: "\n").filter { $0.hasPrefix("- ") }

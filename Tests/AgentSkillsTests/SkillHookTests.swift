@@ -60,7 +60,7 @@ private func catalog(_ activations: SkillActivations, log: CallLog) -> Skills {
     try await session.respond(to: "Use /tone and /style.")
     #expect(log.all == ["activate:tone", "activate:style"])
 
-    await activations.activate("notes")
+    activations.activate("notes")
     try await session.respond(to: "Again /tone.")
     #expect(log.all == ["activate:tone", "activate:style", "activate:notes"])
     #expect(activations.activeSkillNames == ["tone"])

@@ -75,10 +75,10 @@ import Testing
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     let stream = session.generationRecords
     try await session.respond(to: "One")
-    await activations.activate("zeta")
-    await activations.activate("alpha")
-    await activations.deactivate("mid")
-    await activations.deactivate("beta")
+    activations.activate("zeta")
+    activations.activate("alpha")
+    activations.deactivate("mid")
+    activations.deactivate("beta")
     try await session.respond(to: "Two")
     let records = await collectRecords(stream, count: 2)
     #expect(

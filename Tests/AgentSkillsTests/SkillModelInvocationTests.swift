@@ -59,7 +59,7 @@ private let deploySteps = "# Deploying\n1. Tag the release."
     #expect(toolOutputTexts(script.requests[0].transcript) == [deploySteps])
     #expect(activations.loadedSkillNames == ["deploying"])
 
-    await activations.activate("on-call")
+    activations.activate("on-call")
     try await session.respond(to: "Who is on call?")
     let instructions = requestInstructions(script.requests[1])
     #expect(instructions.contains("Skill on-call (active):\nPage the lead."))

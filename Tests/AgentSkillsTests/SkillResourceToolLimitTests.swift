@@ -14,7 +14,7 @@ import Testing
     let folder = try fixture.skill("long")
     try fixture.write(String(repeating: "a", count: 32_769), to: "long/references/long.md")
     let activations = SkillActivations()
-    _ = await activations.markLoaded("long")
+    _ = activations.markLoaded("long")
     let skill = Skill(loaded: try SkillLoader().load(folder: folder))
     let tool = try #require(try SkillResourceTool(skills: [skill], activations: activations))
     return (fixture, tool)

@@ -157,7 +157,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
         [Skills.toggleToolName], [Skills.toggleToolName, "weather"], [Skills.toggleToolName, "weather"],
       ])
     #expect(weather.calls.all == ["Oslo"])
-    _ = await activations.deactivate("forecasting")
+    _ = activations.deactivate("forecasting")
     try await session.respond(to: "Thanks")
     #expect(script.requests[3].enabledToolDefinitions.map(\.name) == [Skills.toggleToolName])
   }

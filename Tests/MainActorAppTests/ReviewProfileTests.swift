@@ -75,9 +75,9 @@ struct `A profile that holds a main-actor app object` {
     // The app changes its object between turns, on the main actor.
     assistant.review.team = "Android"
     assistant.selectedTab = 2
-    await assistant.activations.activate("release-tone")
+    assistant.activations.activate("release-tone")
     try await session.respond(to: "Review pull request 2.")
-    await assistant.activations.deactivate("release-tone")
+    assistant.activations.deactivate("release-tone")
     assistant.review.team = "Web"
     try await session.respond(to: "Review pull request 3.")
 

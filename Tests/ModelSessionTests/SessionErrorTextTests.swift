@@ -24,6 +24,10 @@ import Testing
     #expect(
       SessionError.invalidProfileEntry(reason: "a second instructions entry").description
         == "the profile appended an entry the transcript cannot hold: a second instructions entry")
+    #expect(
+      SessionError.noModel.description
+        == "the profile names no model and the session was created without one; add .model(_:) to the profile"
+    )
   }
 
   @Test func `a model error reads as its case, then the provider's explanation`() {

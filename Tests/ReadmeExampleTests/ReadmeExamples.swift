@@ -14,11 +14,11 @@ func readmeSessionWithSkills(serverURL: URL) async throws -> LanguageModelSessio
   let library = try SkillsLibrary(root: URL(fileURLWithPath: "SkillsLibrary"))
   let activations = SkillActivations()
   let session = LanguageModelSession(
-    model: model,
     profile: Profile {
       Instructions("You help Swift developers build apps on language models.")
       Skills(activations: activations, skills: library.skills)
-    })
+    }
+    .model(model))  // the profile names the model, as in the framework
   let answer = try await session.respond(to: "Review this actor for data races: …")
   print(answer.content)
   let usage = answer.usage.input

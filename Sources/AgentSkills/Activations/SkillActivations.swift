@@ -13,84 +13,99 @@ import Synchronization
 ///   model sees: delivered, and not dropped by a history modifier (or put
 ///   back after a compaction). The catalog updates it before every generation.
 ///
-/// The actor is the store: changes go through it, in order. Reads do not
-/// wait for it: ``isActive(_:)``, ``activeSkillNames``, ``isLoaded(_:)``,
-/// ``loadedSkillNames`` and ``snapshot()`` are synchronous and read a snapshot
-/// that every change replaces as a whole (under a `Mutex`), so two reads in a
-/// row never see half of a change. For SwiftUI, ``ObservedSkillActivations``
+/// The sets live under one `Mutex`: changes (``activate(_:)``,
+/// ``deactivate(_:)``, ``restore(_:)``) and reads (``isActive(_:)``,
+/// ``activeSkillNames``, ``isLoaded(_:)``, ``loadedSkillNames``,
+/// ``snapshot()``) are synchronous, as in the companion package, and take it;
+/// every change replaces the published snapshot as a whole and hands it to
+/// the subscribers of ``changes`` before it lets go, so two reads in a row
+/// never see half of a change and subscribers see changes in order. The
+/// actor keeps what the catalog tracks between generations, and saves and
+/// loads files one at a time. For SwiftUI, ``ObservedSkillActivations``
 /// is an `@Observable` view of the same state.
 ///
 /// Watch ``changes`` to follow both, and save them to restore a conversation later:
 ///
 /// ```swift
 /// let activations = SkillActivations()
-/// await activations.activate("reviewing-swift-concurrency")
+/// activations.activate("reviewing-swift-concurrency")   // no await
 /// if activations.isActive("reviewing-swift-concurrency") { … }   // no await
 /// try await activations.save(to: stateFolder.appendingPathComponent("skills.json"))
 /// ```
 public actor SkillActivations {
-  private var active: Set<String>
-  private var loaded: Set<String>
-  /// The state the synchronous reads see, replaced whole after every change.
-  private let published: Mutex<SkillActivationsSnapshot>
-  /// The live subscribers to ``changes``; behind a lock so that a subscriber
-  /// that stops iterating is removed at once, without waiting for the actor.
+  /// Both sets and the snapshot the reads see, changed together under one lock.
+  private struct Sets: Sendable {
+    var active: Set<String>
+    var loaded: Set<String>
+    var published: SkillActivationsSnapshot
+  }
+
+  /// The store. Every change takes the lock, updates both sets, replaces the
+  /// published snapshot whole and hands it to the subscribers before it lets
+  /// go, so that changes from several threads reach every subscriber in the
+  /// order they were made.
+  private let sets: Mutex<Sets>
+  /// The live subscribers to ``changes``; behind a lock of their own so that a
+  /// subscriber that stops iterating is removed at once. Taken only inside
+  /// `sets`'s lock or alone, never the other way round.
   private let subscribers = Mutex<[UUID: AsyncStream<SkillActivationsSnapshot>.Continuation]>([:])
   /// What the skill catalog tracks between generations (see `SkillDeliveryState`).
   var delivery = SkillDeliveryState()
 
   /// Creates a store in which `names` are active.
   public init(active names: some Sequence<String> = []) {
-    active = Set(names)
-    loaded = []
-    published = Mutex(SkillActivationsSnapshot(activeSkillNames: names))
+    let active = Set(names)
+    sets = Mutex(
+      Sets(active: active, loaded: [], published: SkillActivationsSnapshot(activeSkillNames: active)))
   }
 
   /// Creates a store from a snapshot.
   public init(_ snapshot: SkillActivationsSnapshot) {
-    active = Set(snapshot.activeSkillNames)
-    loaded = Set(snapshot.loadedSkillNames)
-    published = Mutex(
-      SkillActivationsSnapshot(
-        activeSkillNames: snapshot.activeSkillNames, loadedSkillNames: snapshot.loadedSkillNames))
+    let active = Set(snapshot.activeSkillNames)
+    let loaded = Set(snapshot.loadedSkillNames)
+    sets = Mutex(
+      Sets(
+        active: active, loaded: loaded,
+        published: SkillActivationsSnapshot(activeSkillNames: active, loadedSkillNames: loaded)))
   }
 
   /// Marks a skill active; returns `false` when it already was (and nothing is announced).
+  ///
+  /// Synchronous, as in the companion package: the change is made, published
+  /// to the reads and handed to the subscribers of ``changes`` before it returns.
   @discardableResult
-  public func activate(_ name: String) -> Bool {
-    guard active.insert(name).inserted else { return false }
-    announce()
-    return true
+  public nonisolated func activate(_ name: String) -> Bool {
+    change { $0.active.insert(name).inserted }
   }
 
   /// Marks a skill inactive; returns `false` when it was not active (and nothing is announced).
+  ///
+  /// Synchronous, like ``activate(_:)``.
   @discardableResult
-  public func deactivate(_ name: String) -> Bool {
-    guard active.remove(name) != nil else { return false }
-    announce()
-    return true
+  public nonisolated func deactivate(_ name: String) -> Bool {
+    change { $0.active.remove(name) != nil }
   }
 
   /// Whether a skill is active. Synchronous: reads the latest snapshot.
   public nonisolated func isActive(_ name: String) -> Bool {
-    published.withLock { $0.activeSkillNames.contains(name) }
+    sets.withLock { $0.published.activeSkillNames.contains(name) }
   }
 
   /// The active skills' names, sorted. Synchronous: reads the latest snapshot.
   public nonisolated var activeSkillNames: [String] {
-    published.withLock { $0.activeSkillNames }
+    sets.withLock { $0.published.activeSkillNames }
   }
 
   /// Whether a prompt skill's body is in the history the model sees.
   /// Synchronous: reads the latest snapshot.
   public nonisolated func isLoaded(_ name: String) -> Bool {
-    published.withLock { $0.loadedSkillNames.contains(name) }
+    sets.withLock { $0.published.loadedSkillNames.contains(name) }
   }
 
   /// The names of the prompt skills whose body is in the history the model
   /// sees (delivered and not dropped), sorted. Synchronous: reads the latest snapshot.
   public nonisolated var loadedSkillNames: [String] {
-    published.withLock { $0.loadedSkillNames }
+    sets.withLock { $0.published.loadedSkillNames }
   }
 
   /// A new stream of the skills in play, delivering both sets after every change.
@@ -116,42 +131,38 @@ public actor SkillActivations {
 
   /// Both sets now, as one consistent snapshot. Synchronous.
   public nonisolated func snapshot() -> SkillActivationsSnapshot {
-    published.withLock { $0 }
-  }
-
-  /// Replaces the published snapshot with the current sets.
-  private func publish() {
-    let state = SkillActivationsSnapshot(activeSkillNames: active, loadedSkillNames: loaded)
-    published.withLock { $0 = state }
+    sets.withLock { $0.published }
   }
 
   /// Makes both sets equal to `snapshot`'s, announcing it if they differ.
   ///
   /// The loaded set is a record of what the model saw; the catalog replaces it
   /// with what is really in the history at the next generation.
-  public func restore(_ snapshot: SkillActivationsSnapshot) {
+  public nonisolated func restore(_ snapshot: SkillActivationsSnapshot) {
     let restoredActive = Set(snapshot.activeSkillNames)
     let restoredLoaded = Set(snapshot.loadedSkillNames)
-    guard restoredActive != active || restoredLoaded != loaded else { return }
-    active = restoredActive
-    loaded = restoredLoaded
-    announce()
+    change { sets in
+      guard restoredActive != sets.active || restoredLoaded != sets.loaded else { return false }
+      sets.active = restoredActive
+      sets.loaded = restoredLoaded
+      return true
+    }
   }
 
   /// Records the prompt skills whose body is in the history the model sees,
   /// announcing the change if there is one. The catalog calls it.
-  func setLoaded(_ names: Set<String>) {
-    guard names != loaded else { return }
-    loaded = names
-    announce()
+  nonisolated func setLoaded(_ names: Set<String>) {
+    change { sets in
+      guard names != sets.loaded else { return false }
+      sets.loaded = names
+      return true
+    }
   }
 
   /// Records that a prompt skill's body was just delivered; returns `false`
   /// when it already was loaded (a second, parallel call), and nothing changes.
-  func markLoaded(_ name: String) -> Bool {
-    guard loaded.insert(name).inserted else { return false }
-    announce()
-    return true
+  nonisolated func markLoaded(_ name: String) -> Bool {
+    change { $0.loaded.insert(name).inserted }
   }
 
   /// The largest state file ``load(from:)`` reads: 16 MiB.
@@ -197,13 +208,20 @@ public actor SkillActivations {
     restore(snapshot)
   }
 
-  /// Publishes the new state to the synchronous reads, then to every subscriber.
-  /// Every change ends here, once, after all of its sets are updated.
-  private func announce() {
-    publish()
-    let state = snapshot()
-    let continuations = subscribers.withLock { Array($0.values) }
-    for continuation in continuations { continuation.yield(state) }
+  /// Makes a change under the lock; when `body` says it changed something,
+  /// publishes the new state to the synchronous reads and then to every
+  /// subscriber, still under the lock. Every change ends here, once, after
+  /// all of its sets are updated. Returns what `body` returned.
+  @discardableResult
+  private nonisolated func change(_ body: (inout Sets) -> Bool) -> Bool {
+    sets.withLock { sets in
+      guard body(&sets) else { return false }
+      sets.published = SkillActivationsSnapshot(activeSkillNames: sets.active, loadedSkillNames: sets.loaded)
+      let state = sets.published
+      let continuations = subscribers.withLock { Array($0.values) }
+      for continuation in continuations { continuation.yield(state) }
+      return true
+    }
   }
 
   private nonisolated func unsubscribe(_ id: UUID) {

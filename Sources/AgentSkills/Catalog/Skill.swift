@@ -89,17 +89,29 @@ public struct Skill: Sendable {
     self.onDeactivate = onDeactivate
   }
 
-  /// An instructions-flavour skill built with an instructions builder.
+  /// An instructions-flavour skill whose body is built like a profile's:
+  /// instructions and the tools that come with them.
+  ///
+  /// ```swift
+  /// Skill(name: "calendar", description: "Reads and edits the user's calendar") {
+  ///   Instructions("Confirm every change before you make it.")
+  ///   CalendarTool()
+  /// }
+  /// ```
+  ///
+  /// The tools are offered to the model while the skill is active, after any
+  /// given in `tools`; they add no text to the instructions.
   public init(
     name: String, description: String, allowsDeactivation: Bool = false, tools: [any Tool] = [],
     onActivate: (@Sendable () async throws -> Void)? = nil,
     onDeactivate: (@Sendable () async throws -> Void)? = nil,
-    @InstructionsBuilder instructions: () throws -> Instructions
+    @SkillBodyBuilder body: () throws -> SkillBody
   ) rethrows {
+    let body = try body()
     self.init(
-      name: name, description: description, instructions: try instructions(),
+      name: name, description: description, instructions: body.instructions,
       allowsDeactivation: allowsDeactivation,
-      tools: tools, onActivate: onActivate, onDeactivate: onDeactivate)
+      tools: tools + body.tools, onActivate: onActivate, onDeactivate: onDeactivate)
   }
 
   /// A skill loaded from disk, in the flavour its `metadata.activation` names.
@@ -131,6 +143,10 @@ public struct Skill: Sendable {
   /// The files the model can be pointed at: the source folder's resources, or none.
   public var resources: [SkillResource] { source?.resources ?? [] }
 
+  /// The companion package's name for ``content``: `.prompt` or
+  /// `.instructions`, whose payload reads `allowsDeactivation` by name.
+  public var storage: Content { content }
+
   /// Whether the body joins the instructions (rather than being delivered as a tool output).
   public var isInstructionsSkill: Bool {
     if case .instructions = content { true } else { false }
@@ -156,6 +172,8 @@ public enum SkillsBuilder {
   public static func buildExpression(_ expression: Skill) -> [Skill] { [expression] }
   /// Several skills.
   public static func buildExpression(_ expression: [Skill]) -> [Skill] { expression }
+  /// An optional skill: none when `nil`.
+  public static func buildExpression(_ expression: Skill?) -> [Skill] { expression.map { [$0] } ?? [] }
   /// An `if` without `else`.
   public static func buildOptional(_ component: [Skill]?) -> [Skill] { component ?? [] }
   /// The first branch of an `if`/`else`.

@@ -37,14 +37,14 @@ struct SkillActivationTool: Tool {
     }
     switch skill.content {
     case .prompt(let body):
-      guard await activations.markLoaded(skill.name) else {
+      guard activations.markLoaded(skill.name) else {
         return .message(
           "The skill \"\(skill.name)\" is already loaded earlier in this conversation; follow it from there.")
       }
       try await skill.onActivate?()
       return .body(skill: skill.name, SkillResourceListing.promptDelivery(skill, body: body))
     case .instructions(_, let allowsDeactivation, _):
-      if await activations.activate(skill.name) {
+      if activations.activate(skill.name) {
         try await skill.onActivate?()
         return .message(
           SkillResourceListing.instructionsActivation(
@@ -57,7 +57,7 @@ struct SkillActivationTool: Tool {
         return .message(
           "The skill \"\(skill.name)\" is already active and cannot be deactivated; nothing changed.")
       }
-      guard await activations.deactivate(skill.name) else {
+      guard activations.deactivate(skill.name) else {
         return .message("The skill \"\(skill.name)\" changed state meanwhile; nothing changed.")
       }
       try await skill.onDeactivate?()

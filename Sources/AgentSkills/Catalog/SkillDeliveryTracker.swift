@@ -29,7 +29,7 @@ struct SkillDeliveryTracker: DynamicProfileModifier {
       else { continue }
       loaded.insert(skill)
     }
-    await activations.setLoaded(loaded)
+    activations.setLoaded(loaded)
     return history
   }
 }

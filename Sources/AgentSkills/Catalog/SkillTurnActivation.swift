@@ -116,7 +116,7 @@ struct SkillTurnActivation {
         requested.append((skill, .user))
         continue
       }
-      if await activations.activate(name) {
+      if activations.activate(name) {
         try await skill.onActivate?()
         activated.append(name)
       }
@@ -156,7 +156,7 @@ struct SkillTurnActivation {
     }
     for name in activations.activeSkillNames {
       guard let skill = skillsByName[name], !skill.isInstructionsSkill else { continue }
-      await activations.deactivate(name)
+      activations.deactivate(name)
       if !skills.contains(where: { $0.name == name }) { skills.append(skill) }
     }
     return skills

@@ -105,7 +105,7 @@ package struct LiveCacheCheck: Sendable {
     let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumResponseTokens)
     for (turn, prompt) in prompts.enumerated() {
       if let change = skillSwitches[turn] {
-        _ = change.on ? await activations.activate(change.name) : await activations.deactivate(change.name)
+        _ = change.on ? activations.activate(change.name) : activations.deactivate(change.name)
       }
       _ = try await session.respond(to: prompt, options: options)
       // The turn's records, up to the latest one (one per generation of its tool loop).

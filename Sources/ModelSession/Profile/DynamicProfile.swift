@@ -47,4 +47,6 @@ extension DynamicProfile {
 extension LanguageModelSession {
   /// A profile: instructions, tools, settings and history modifiers.
   public typealias DynamicProfile = ModelSession.DynamicProfile
+  /// The framework's spelling of ``ModelSession/Profile``: `LanguageModelSession.Profile { … }`.
+  public typealias Profile = ModelSession.Profile
 }

@@ -11,6 +11,9 @@ public struct ProfileResolution: Sendable {
   public var temperature: Double?
   /// The reasoning level set on the profile.
   public var reasoningLevel: ContextOptions.ReasoningLevel?
+  /// The model the profile names (``DynamicProfile/model(_:)``); `nil` when
+  /// the generation runs on the model the session was created with.
+  public var model: (any LanguageModel)?
   /// Notes for the generation record, such as which skills rewrote the instructions.
   public var notes: [GenerationNote] = []
   /// How much retained context the history modifiers put back after a cut;

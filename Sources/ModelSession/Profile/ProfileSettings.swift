@@ -6,6 +6,8 @@ public struct ConfiguredProfile<Content: DynamicProfile>: DynamicProfile {
   public var temperature: Double?
   /// The reasoning level to ask for.
   public var reasoningLevel: ContextOptions.ReasoningLevel?
+  /// The model the session generates with (see ``DynamicProfile/model(_:)``).
+  public var model: (any LanguageModel)?
 
   /// The profile itself: a building block resolves directly.
   public var body: Self { self }
@@ -15,17 +17,33 @@ public struct ConfiguredProfile<Content: DynamicProfile>: DynamicProfile {
     try await content.resolve(into: &resolution)
     if let temperature { resolution.temperature = temperature }
     if let reasoningLevel { resolution.reasoningLevel = reasoningLevel }
+    if let model { resolution.model = model }
   }
 }
 
 extension DynamicProfile {
   /// Sets the temperature used when a request sets none.
   public func temperature(_ temperature: Double) -> ConfiguredProfile<Self> {
-    ConfiguredProfile(content: self, temperature: temperature, reasoningLevel: nil)
+    ConfiguredProfile(content: self, temperature: temperature, reasoningLevel: nil, model: nil)
   }
 
   /// Sets the reasoning level to ask the model for.
   public func reasoningLevel(_ level: ContextOptions.ReasoningLevel) -> ConfiguredProfile<Self> {
-    ConfiguredProfile(content: self, temperature: nil, reasoningLevel: level)
+    ConfiguredProfile(content: self, temperature: nil, reasoningLevel: level, model: nil)
+  }
+
+  /// Names the model the session generates with, as the framework's profiles do.
+  ///
+  /// ```swift
+  /// let session = LanguageModelSession(profile: Profile { Instructions("Be brief.") }.model(model))
+  /// ```
+  ///
+  /// The profile is evaluated before every generation, so a profile can
+  /// switch models as its state changes. The model named here wins over the
+  /// one given to `LanguageModelSession(model:profile:)`, which is used only
+  /// for generations whose profile names none; an outer `.model(_:)` wins
+  /// over an inner one.
+  public func model(_ model: some LanguageModel) -> ConfiguredProfile<Self> {
+    ConfiguredProfile(content: self, temperature: nil, reasoningLevel: nil, model: model)
   }
 }

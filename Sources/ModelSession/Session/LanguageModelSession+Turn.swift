@@ -95,6 +95,7 @@ extension LanguageModelSession {
     schema: GenerationSchema?, turnIndex: Int, onProgress: (@Sendable (TurnProgress) -> Void)?
   ) async throws -> GenerationOutput {
     let requestID = UUID()
+    guard let model = setup.resolution.model ?? self.model else { throw SessionError.noModel }
     let context = ProfileModifierContext(
       turnIndex: turnIndex, round: round, toolDefinitions: setup.toolDefinitions,
       requestID: requestID.uuidString, model: model,
@@ -118,7 +119,8 @@ extension LanguageModelSession {
     let output: GenerationOutput
     do {
       try CapabilityCheck.check(request, against: model.capabilities)
-      output = try await generate(request: request, onEvent: Self.progressReporter(ledger, onProgress))
+      output = try await generate(
+        model: model, request: request, onEvent: Self.progressReporter(ledger, onProgress))
     } catch {
       record.outcome = (error is CancellationError || Task.isCancelled) ? .cancelled : .failed("\(error)")
       publish(record)
@@ -157,13 +159,6 @@ extension LanguageModelSession {
   /// Runs the executor for one generation and assembles its events as they
   /// are sent. The executor runs in the caller's task, so cancelling the turn
   /// cancels it; events are applied in `send`, without a hop to another task.
-  private func generate(
-    request: LanguageModelExecutorGenerationRequest,
-    onEvent: (@Sendable (GenerationAssembler) -> Void)?
-  ) async throws -> GenerationOutput {
-    try await generate(model: model, request: request, onEvent: onEvent)
-  }
-
   private func generate<Model: LanguageModel>(
     model: Model, request: LanguageModelExecutorGenerationRequest,
     onEvent: (@Sendable (GenerationAssembler) -> Void)?

@@ -26,8 +26,11 @@ public final class LanguageModelSession: Sendable {
     var recordSubscribers: [UUID: AsyncStream<GenerationRecord>.Continuation] = [:]
   }
 
-  /// The model the session talks to.
-  public let model: any LanguageModel
+  /// The model the session was created with; `nil` for a session created
+  /// with ``init(profile:history:maximumToolRounds:)``, whose profile names
+  /// the model. A model named by the profile (``DynamicProfile/model(_:)``)
+  /// wins over this one.
+  public let model: (any LanguageModel)?
   /// The profile evaluated before each generation.
   public let profile: any DynamicProfile
   /// The most rounds of tool calls in one turn before the turn fails.
@@ -40,11 +43,36 @@ public final class LanguageModelSession: Sendable {
   ///
   /// `history` may start with an instructions entry; it is replaced by the
   /// profile's instructions before each generation.
-  public init(
+  ///
+  /// A model the profile names with ``DynamicProfile/model(_:)`` wins over
+  /// `model`, which runs the generations whose profile names none.
+  public convenience init(
     model: some LanguageModel, profile: some DynamicProfile, history: Transcript = Transcript(),
     maximumToolRounds: Int = 16
   ) {
-    self.model = model
+    self.init(sessionModel: model, profile: profile, history: history, maximumToolRounds: maximumToolRounds)
+  }
+
+  /// Creates a session whose profile names the model, as the framework's
+  /// sessions are made since its third beta:
+  ///
+  /// ```swift
+  /// let session = LanguageModelSession(profile: Profile { Instructions("Be brief.") }.model(model))
+  /// ```
+  ///
+  /// A turn whose profile names no model fails with
+  /// ``SessionError/noModel``, and the transcript stays as it was.
+  public convenience init(
+    profile: some DynamicProfile, history: Transcript = Transcript(), maximumToolRounds: Int = 16
+  ) {
+    self.init(sessionModel: nil, profile: profile, history: history, maximumToolRounds: maximumToolRounds)
+  }
+
+  private init(
+    sessionModel: (any LanguageModel)?, profile: some DynamicProfile, history: Transcript,
+    maximumToolRounds: Int
+  ) {
+    self.model = sessionModel
     self.profile = profile
     self.maximumToolRounds = max(1, maximumToolRounds)
     state = Mutex(State(transcript: history))
@@ -134,12 +162,27 @@ public final class LanguageModelSession: Sendable {
 
   /// Prepares the model for a request that starts with the current transcript
   /// (and `promptPrefix`, when given).
+  ///
+  /// When the session was created without a model, the profile is evaluated
+  /// in a task of its own to find the model it names; a profile that names
+  /// none, or throws, prewarms nothing.
   public func prewarm(promptPrefix: Prompt? = nil) {
     var transcript = self.transcript
     if let promptPrefix {
       transcript.append(.prompt(Transcript.Prompt(segments: promptPrefix.segments)))
     }
-    prewarm(model: model, transcript: transcript)
+    if let model {
+      prewarm(model: model, transcript: transcript)
+      return
+    }
+    let profile = self.profile
+    Task { [weak self] in
+      var resolution = ProfileResolution()
+      guard (try? await profile.resolve(into: &resolution)) != nil, let named = resolution.model else {
+        return
+      }
+      self?.prewarm(model: named, transcript: transcript)
+    }
   }
 
   private func prewarm<Model: LanguageModel>(model: Model, transcript: Transcript) {

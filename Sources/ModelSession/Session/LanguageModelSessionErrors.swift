@@ -36,6 +36,9 @@ extension LanguageModelSession {
     /// The profile asked to append an entry the transcript cannot hold there
     /// (see `ProfileResolution.appendedEntries`); `reason` says which and why.
     case invalidProfileEntry(reason: String)
+    /// The session was created without a model (``LanguageModelSession/init(profile:history:maximumToolRounds:)``)
+    /// and its profile named none for this generation.
+    case noModel
 
     /// What went wrong, and what to do about it.
     public var description: String {
@@ -52,6 +55,8 @@ extension LanguageModelSession {
         "two tools are named \"\(name)\"; tool names must be unique in a session"
       case .invalidProfileEntry(let reason):
         "the profile appended an entry the transcript cannot hold: \(reason)"
+      case .noModel:
+        "the profile names no model and the session was created without one; add .model(_:) to the profile"
       }
     }
   }
