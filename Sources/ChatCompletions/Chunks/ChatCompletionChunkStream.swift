@@ -170,6 +170,11 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
 
     private mutating func endOfBody() throws -> ChatCompletionChunk? {
       finished = true
+      // `data: [DONE]` without the blank line after it is the end all the same.
+      if let last = parser.unterminatedEventData, ServerSentEvent.isDone(last) {
+        parser.finish()
+        return nil
+      }
       let cutOffMidEvent = parser.finish()
       guard cutOffMidEvent || !sawFinishReason else { return nil }
       let message =

@@ -1,5 +1,10 @@
 import Foundation
+import HTTPStreaming
 import ModelSession
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Runs generations for ``ChatCompletionsLanguageModel``: builds the request
 /// with `RequestBuilder`, streams it through one shared
@@ -14,6 +19,10 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
     public var endpoint: EndpointConfiguration
     /// The timeouts of the shared client.
     public var timeouts: ChatCompletionsTimeouts
+    /// The session whose configuration carries the requests through
+    /// `URLSession`; `nil` for the platform's default transport (libcurl on
+    /// Linux). Compared by identity.
+    public var urlSession: URLSession?
 
     /// Creates a configuration; `timeout` is the first-byte and idle timeout.
     public init(endpoint: EndpointConfiguration, timeout: TimeInterval = 60) {
@@ -21,9 +30,12 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
     }
 
     /// Creates a configuration.
-    public init(endpoint: EndpointConfiguration, timeouts: ChatCompletionsTimeouts) {
+    public init(
+      endpoint: EndpointConfiguration, timeouts: ChatCompletionsTimeouts, urlSession: URLSession? = nil
+    ) {
       self.endpoint = endpoint
       self.timeouts = timeouts
+      self.urlSession = urlSession
     }
   }
 
@@ -33,9 +45,17 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
   /// The client every generation of this executor uses (one transport).
   public let client: ChatCompletionsClient
 
-  /// Creates the executor and its client, with the platform's default transport.
+  /// Creates the executor and its client: over `URLSession` with the
+  /// configuration of ``Configuration/urlSession`` when one is given, else
+  /// with the platform's default transport.
   public init(configuration: Configuration) {
-    client = ChatCompletionsClient(endpoint: configuration.endpoint, timeouts: configuration.timeouts)
+    if let urlSession = configuration.urlSession {
+      client = ChatCompletionsClient(
+        endpoint: configuration.endpoint, timeouts: configuration.timeouts,
+        transport: URLSessionTransport(configuration: urlSession.configuration))
+    } else {
+      client = ChatCompletionsClient(endpoint: configuration.endpoint, timeouts: configuration.timeouts)
+    }
   }
 
   /// Creates the executor over a given client (and so a given transport).

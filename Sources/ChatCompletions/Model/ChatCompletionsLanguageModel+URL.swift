@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 extension ChatCompletionsLanguageModel {
   /// Creates a model, in the companion package's spelling: `url` is the
   /// server's base URL, never the full `/chat/completions` path.
@@ -22,16 +26,27 @@ extension ChatCompletionsLanguageModel {
   ///   - apiKey: sent as `Authorization: Bearer`; never shown in descriptions or errors.
   ///   - additionalHeaders: merged over the default headers, one header at a time.
   ///   - supportsGuidedGeneration: `true` only when the server enforces `response_format`.
+  ///   - urlSessionConfiguration: when given, the requests go through `URLSession` with this
+  ///     configuration (see ``urlSession``); otherwise through the platform's transport.
   ///   - timeout: the idle timeout in seconds.
   ///   - requestStyle: the server's spelling of `response_format` and the token limit.
   public init(
     name: String, url: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
-    supportsGuidedGeneration: Bool = false, timeout: TimeInterval = 60,
-    requestStyle: ChatCompletionsRequestStyle = .openAI
+    supportsGuidedGeneration: Bool = false, urlSessionConfiguration: URLSessionConfiguration? = nil,
+    timeout: TimeInterval = 60, requestStyle: ChatCompletionsRequestStyle = .openAI
   ) {
     self.init(
       name: name, baseURL: url, apiKey: apiKey, additionalHeaders: additionalHeaders,
       supportsGuidedGeneration: supportsGuidedGeneration, timeout: timeout, requestStyle: requestStyle)
+    urlSession = urlSessionConfiguration.map { URLSession(configuration: $0) }
+  }
+
+  /// The headers set over the defaults on every request (the companion
+  /// package's name for ``EndpointConfiguration/additionalHeaders``);
+  /// credential values never show in descriptions.
+  public var additionalHeaders: EndpointConfiguration.Headers {
+    get { endpoint.additionalHeaders }
+    set { endpoint.additionalHeaders = newValue }
   }
 
   /// The server's base URL (the companion package's name for `EndpointConfiguration.baseURL`).

@@ -1,6 +1,10 @@
 import Foundation
 import ModelSession
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// A language model served by any OpenAI-compatible chat completions endpoint:
 /// llama.cpp's `llama-server`, llama-cpp-python, vLLM, Ollama or a hosted API.
 ///
@@ -25,6 +29,14 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   public var timeouts: ChatCompletionsTimeouts
   /// How the request spells the parts that servers disagree on.
   public var requestStyle: ChatCompletionsRequestStyle
+  /// A session whose configuration carries the requests through `URLSession`
+  /// (its protocol classes, such as a `URLProtocol` that answers in tests,
+  /// its proxies and settings), as in the companion package; `nil` (the
+  /// default) for the platform's transport: libcurl on Linux, which waits
+  /// without spinning a core, URLSession on Apple platforms. The requests go
+  /// through a session made from its configuration, with ContextKit's own
+  /// streaming delegate.
+  public var urlSession: URLSession?
 
   /// Creates a model.
   ///
@@ -68,7 +80,7 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
 
   /// The endpoint and credential, and the timeouts of the shared client.
   public var executorConfiguration: ChatCompletionsExecutor.Configuration {
-    ChatCompletionsExecutor.Configuration(endpoint: endpoint, timeouts: timeouts)
+    ChatCompletionsExecutor.Configuration(endpoint: endpoint, timeouts: timeouts, urlSession: urlSession)
   }
 
   /// The builder that turns a generation request into this model's request body.

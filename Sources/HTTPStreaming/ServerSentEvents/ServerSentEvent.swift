@@ -24,6 +24,13 @@ package struct ServerSentEvent: Sendable, Hashable {
 
   /// Whether this is the `[DONE]` sentinel that OpenAI-compatible servers send last.
   package var isDone: Bool {
-    data == "[DONE]"
+    Self.isDone(data)
+  }
+
+  /// Whether `data` is the `[DONE]` sentinel, whitespace around it allowed
+  /// (`data:  [DONE]` leaves a space the field's one optional space does not
+  /// take; OpenAI's clients and the companion package accept it).
+  package static func isDone(_ data: String) -> Bool {
+    data.split(whereSeparator: \.isWhitespace) == ["[DONE]"]
   }
 }

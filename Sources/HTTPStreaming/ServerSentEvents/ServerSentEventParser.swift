@@ -107,6 +107,29 @@ package struct ServerSentEventParser: Sendable {
   /// Discards a pending event or line that was not completed, as the standard
   /// requires, and returns whether anything other than a comment was discarded,
   /// which means that the stream was cut off in the middle of an event.
+  /// The data of the event the stream is in the middle of, as it would be
+  /// dispatched: its `data` lines so far, and the last line too when it is a
+  /// `data` field the stream ended without a line break. `nil` between events.
+  ///
+  /// A wire format whose last event is known can read it before ``finish()``
+  /// to accept a stream that leaves out the final blank line: OpenAI's
+  /// streams end `data: [DONE]`, and servers that stop right after that line
+  /// are common.
+  package var unterminatedEventData: String? {
+    var pending = data
+    var pendingHasData = hasData
+    if let colon = line.firstIndex(of: .colon), colon > line.startIndex,
+      line[..<colon].elementsEqual(Field.data)
+    {
+      var value = line[(colon + 1)...]
+      if value.first == .space { value = value.dropFirst() }
+      if pendingHasData { pending.append(.lineFeed) }
+      pending.append(contentsOf: value)
+      pendingHasData = true
+    }
+    return pendingHasData ? String(decoding: pending, as: UTF8.self) : nil
+  }
+
   @discardableResult
   package mutating func finish() -> Bool {
     let pendingLineIsComment = line.first == .colon

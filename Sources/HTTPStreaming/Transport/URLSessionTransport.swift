@@ -17,7 +17,7 @@ package final class URLSessionTransport: HTTPTransport {
   private let delegate: URLSessionTransportDelegate
 
   /// Creates a transport with its own ephemeral session (no cookies, no cache).
-  package init(maximumConnectionsPerHost: Int = 16) {
+  package convenience init(maximumConnectionsPerHost: Int = 16) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForResource = 7 * 24 * 3_600
     configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
@@ -25,6 +25,15 @@ package final class URLSessionTransport: HTTPTransport {
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
+    self.init(configuration: configuration)
+  }
+
+  /// Creates a transport whose session has the caller's configuration: its
+  /// protocol classes (a `URLProtocol` that answers requests itself), proxies,
+  /// headers and timeouts. The transport makes its own session from it,
+  /// because it streams through a delegate of its own; each request's
+  /// timeout is still the request's.
+  package init(configuration: URLSessionConfiguration) {
     let delegate = URLSessionTransportDelegate()
     let queue = OperationQueue()
     queue.name = "ContextKit.URLSessionTransport"

@@ -1,0 +1,45 @@
+import ChatCompletions
+import Foundation
+import Testing
+
+@Suite(.timeLimit(.minutes(10))) struct `The end of a chat completion stream` {
+  @Test func `data: [DONE] without the blank line after it ends the stream complete`() async throws {
+    // No finish reason either: only the [DONE] line says the stream is complete.
+    let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello") + "data: [DONE]\n")))
+    #expect(outcome.error == nil)
+    #expect(outcome.text == "Hello")
+  }
+
+  @Test func `data: [DONE] as the last bytes, without a line break, ends the stream complete`() async throws {
+    let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello") + "data: [DONE]")))
+    #expect(outcome.error == nil)
+    #expect(outcome.text == "Hello")
+  }
+
+  @Test(arguments: ["data:  [DONE]\n\n", "data: [DONE] \n\n", "data:\t[DONE]\t\n\n"])
+  func `whitespace around [DONE] is allowed`(ending: String) async throws {
+    // Anything after [DONE] would be read as another chunk; the stream must stop there.
+    let outcome = try await streamThrough(
+      InMemoryTransport(.stream(sseChunk("Hello") + ending + "data: not json\n\n")))
+    #expect(outcome.error == nil)
+    #expect(outcome.text == "Hello")
+  }
+
+  @Test func `whitespace around a [DONE] the stream ends in, without a blank line, is allowed`() async throws
+  {
+    let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello") + "data:   [DONE]  ")))
+    #expect(outcome.error == nil)
+    #expect(outcome.text == "Hello")
+  }
+
+  @Test func `a partial JSON event after the finish reason is still a truncated stream`() async throws {
+    let outcome = try await streamThrough(
+      InMemoryTransport(.stream(sseChunk("Hello", finish: "stop") + #"data: {"id":"c","choi"#)))
+    #expect(outcome.chatError?.kind == .truncatedStream)
+  }
+
+  @Test func `a data line that only starts like [DONE] is not the end`() async throws {
+    let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello") + "data: [DONE")))
+    #expect(outcome.chatError?.kind == .truncatedStream)
+  }
+}
