@@ -43,8 +43,14 @@ public struct SkillsLibrary: Sendable {
 
   /// Searches `roots` for skill folders and loads them.
   ///
-  /// - Parameter missingRoots: ``MissingRoots/reported`` (the default) makes a
-  ///   root that does not exist an error diagnostic; ``MissingRoots/skipped`` passes over it.
+  /// - Parameters:
+  ///   - roots: the folders to search, earliest first: a name found in two roots is
+  ///     loaded from the earlier one, and the clash is a diagnostic.
+  ///   - mode: lenient (the default) loads what the Agent Skills client guide loads,
+  ///     with warnings; strict refuses what the specification does not allow.
+  ///   - limits: the bounds on files, sizes and counts while loading.
+  ///   - missingRoots: ``MissingRoots/reported`` (the default) makes a
+  ///     root that does not exist an error diagnostic; ``MissingRoots/skipped`` passes over it.
   /// - Throws: In strict mode only, the first error, with every diagnostic found before it.
   public init(
     roots: [URL], mode: SkillValidationMode = .lenient, limits: SkillLoaderLimits = .standard,

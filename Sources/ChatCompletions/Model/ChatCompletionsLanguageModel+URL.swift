@@ -42,7 +42,7 @@ extension ChatCompletionsLanguageModel {
   }
 
   /// The headers set over the defaults on every request (the companion
-  /// package's name for ``EndpointConfiguration/additionalHeaders``);
+  /// package's name for `EndpointConfiguration.additionalHeaders`);
   /// credential values never show in descriptions.
   public var additionalHeaders: EndpointConfiguration.Headers {
     get { endpoint.additionalHeaders }
