@@ -76,18 +76,8 @@ func peakMemoryOfContextKit(_ arguments: [String]) throws -> (ending: ContextKit
     sys.stderr.buffer.write(child.stderr)
     print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, child.returncode)
     """
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "-c", script, executable.path] + arguments
-  let output = Pipe()
-  let error = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  try process.run()
-  // Both are small (well under a pipe's buffer), so reading one after the other cannot block.
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  let errorData = error.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+  let (outputData, errorData, _) = try runProcess(
+    URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, executable.path] + arguments)
   let fields = String(decoding: outputData, as: UTF8.self).split(whereSeparator: \.isWhitespace)
   let kilobytes = try #require(fields.first.flatMap { Int($0) }, "no measurement: \(fields)")
   let code = try #require(fields.dropFirst().first.flatMap { Int32($0) }, "no exit status: \(fields)")
