@@ -38,6 +38,34 @@ import Testing
     #expect(outcome.chatError?.kind == .truncatedStream)
   }
 
+  @Test func `a cancelled reader gets CancellationError, though the rest of the stream is already read`()
+    async throws
+  {
+    // The whole body, [DONE] included, arrives in one piece: after the first
+    // chunk, the rest waits in the stream's buffer, and no further read from
+    // the body (which would notice the cancel) is needed to reach the end.
+    let body = sseChunk("Hello") + sseChunk(" there", finish: "stop") + "data: [DONE]\n\n"
+    let stream = ChatCompletionChunkStream(
+      body: AsyncThrowingStream { continuation in
+        continuation.yield(Data(body.utf8))
+        continuation.finish()
+      })
+    let reader = Task {
+      var iterator = stream.makeAsyncIterator()
+      let first = try await iterator.next()
+      withUnsafeCurrentTask { $0?.cancel() }
+      do {
+        let after = try await iterator.next()
+        return (first: first != nil, afterCancel: after == nil ? "end" : "chunk")
+      } catch is CancellationError {
+        return (first: first != nil, afterCancel: "CancellationError")
+      }
+    }
+    let outcome = try await reader.value
+    #expect(outcome.first)
+    #expect(outcome.afterCancel == "CancellationError")
+  }
+
   @Test func `a data line that only starts like [DONE] is not the end`() async throws {
     let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello") + "data: [DONE")))
     #expect(outcome.chatError?.kind == .truncatedStream)

@@ -131,11 +131,19 @@ struct LocalServerTests {
   @Test func `cancelling mid-stream ends with CancellationError and closes the request`() async throws {
     let body = requestBody("Write a long story about a lighthouse.", maxTokens: 400)
     let streaming = TestSignal()
+    let cancelled = TestSignal()
     let consumer = Task {
       var received = 0
       for try await _ in try await client.streamChunks(requestBody: body) {
         received += 1
-        if received == 3 { streaming.fire() }
+        if received == 3 {
+          // Hold the reader here until the cancel has landed, so the next
+          // read happens in a cancelled task whether or not the model has
+          // finished meanwhile (a short story must not make this test pass or
+          // fail by timing).
+          streaming.fire()
+          try await cancelled.wait(upTo: .seconds(60))
+        }
       }
     }
     // Cancel only once three chunks have arrived: the cancel lands mid-stream.
@@ -143,6 +151,7 @@ struct LocalServerTests {
     // (the live cache check's 40 generations) may be ahead of this one.
     try await streaming.wait(upTo: .seconds(600))
     consumer.cancel()
+    cancelled.fire()
     await #expect(throws: CancellationError.self) { try await consumer.value }
     #expect(
       try await eventually { client.transport.inFlightRequestCount == 0 },

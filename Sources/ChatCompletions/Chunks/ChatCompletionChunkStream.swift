@@ -79,7 +79,15 @@ public struct ChatCompletionChunkStream: AsyncSequence, Sendable {
     }
 
     /// The next chunk, or `nil` after `[DONE]`.
+    ///
+    /// Once the iterating task is cancelled, the next call throws
+    /// `CancellationError`, even when chunks already read are waiting: a
+    /// cancelled reader never sees the stream end as if it had completed.
     public mutating func next() async throws -> ChatCompletionChunk? {
+      if !finished, Task.isCancelled {
+        finished = true
+        throw CancellationError()
+      }
       do {
         return try await nextChunk()
       } catch {
