@@ -2,6 +2,7 @@ import CacheReport
 import ContextKit
 import ContextKitDemo
 import Foundation
+import HTTPStreaming
 import ModelSession
 
 #if canImport(Glibc)
@@ -65,7 +66,11 @@ struct DemoCommand: Command {
         throw CommandLineArguments.UsageError(description: "--endpoint and --model go together")
       }
       guard let url = URL(string: endpoint), url.scheme != nil else {
-        throw CommandLineArguments.UsageError(description: "--endpoint takes a URL, not \"\(endpoint)\"")
+        throw CommandLineArguments.UsageError(
+          description: "--endpoint takes a URL, not \"\(Redaction(secrets: []).apply(to: endpoint))\"")
+      }
+      if let reason = EndpointURLSpelling.problem(with: url) {
+        throw CommandLineArguments.UsageError(description: "--endpoint: \(reason)")
       }
       var live = LiveDemo(
         endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,

@@ -101,7 +101,7 @@ struct ErrorMapper: Sendable {
     case .idleTimeout:
       return ChatCompletionsFailure.timeout(
         ChatCompletionsError(kind: .timedOut, message: message, timeoutStage: .idle))
-    case .connectionFailed:
+    case .connectionFailed, .ambiguousURL:
       return ChatCompletionsFailure.other(ChatCompletionsError(kind: .connectionFailed, message: message))
     case .tlsFailed:
       return ChatCompletionsFailure.other(ChatCompletionsError(kind: .tlsFailed, message: message))

@@ -32,6 +32,10 @@ package struct HTTPStreamingClient: Sendable {
     var redirects = RedirectChain(policy: endpoint.redirectPolicy, request: request)
     var current = request
     while true {
+      // The URL sent is the URL checked, redacted and printed: one reading, or none at all.
+      if let reason = EndpointURLSpelling.problem(with: current.url) {
+        throw TransportFailure.ambiguousURL(reason: reason)
+      }
       let response = try await transport.send(current)
       if RedirectChain.statuses.contains(response.status), let location = response.headers["location"] {
         // Dropping the redirect's response closes its body.

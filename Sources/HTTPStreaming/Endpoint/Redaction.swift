@@ -203,9 +203,11 @@ package struct Redaction: Sendable, Hashable, CustomStringConvertible, CustomDeb
     return result
   }
 
-  /// `scheme://` then user info (no `/`, `@` or white space) then `@`.
+  /// `scheme://` then user info (no `/`, `@` or white space) then `@`; for
+  /// `http` and `https` also the spellings libcurl reads as user info and
+  /// Foundation does not: `http:user:pw@`, `http:/user:pw@`, `http:///user:pw@`.
   nonisolated(unsafe) private static let userInfoPattern =
-    #/([A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@<>"']+@/#
+    #/((?i:https?):/{0,3}|[A-Za-z][A-Za-z0-9+.\-]*://)[^/\s@<>"']+@/#
 
   /// `?name=value`, `&name=value` or `;name=value`; the value ends at `&`, `#`, white space or a quote.
   nonisolated(unsafe) private static let queryParameterPattern =

@@ -24,6 +24,9 @@ package enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertibl
   case unsupportedRedirect(to: String)
   /// More redirects than the policy allows, or a redirect back to a URL already visited.
   case tooManyRedirects(count: Int, chain: [String], loops: Bool)
+  /// A URL spelled so that libcurl and Foundation would read it differently
+  /// (`EndpointURLSpelling`), refused before any request; the reason holds no user info.
+  case ambiguousURL(reason: String)
 
   package var description: String {
     switch self {
@@ -34,6 +37,7 @@ package enum TransportFailure: Error, Sendable, Hashable, CustomStringConvertibl
     case .idleTimeout(let seconds, let url):
       "\(url) sent nothing for \(ResponseLimits.describe(seconds: seconds)) (the idle timeout) in the middle of its answer"
     case .connectionFailed(let message): message
+    case .ambiguousURL(let reason): "refused before any request: \(reason)"
     case .tlsFailed(let message): message
     case .invalidResponse(let message): message
     case .crossOriginRedirect(let from, let to):
