@@ -8,9 +8,16 @@ import ModelSession
 /// (which starts at the latest prompt), and a response of the model follows
 /// them. The calls of the current tool loop are kept, as are calls whose
 /// outputs are missing: the result never holds an output without its call nor
-/// a call without its output (unless the history already did). Calls whose
-/// output is retained context (a prompt skill's body, see `RetainedContext`)
-/// are kept too.
+/// a call without its output (unless the history already did).
+///
+/// A call whose output is retained context (a prompt skill's body, see
+/// `RetainedContext`) is dropped like any other once answered, as the
+/// companion package does: the model sees the body during the turn that
+/// loaded it, and the skills catalog delivers it again when the model calls
+/// the activation tool later. A `contextLeftOut` note names each body that
+/// leaves the history this way. A copy that another modifier put back after
+/// its cut (`isReattachedContext` on its output) is not a completed
+/// call of the conversation and stays.
 ///
 /// Cache cost: when a new turn starts, the previous turn's tool calls leave
 /// the visible history, so the prompt cache is reused up to the previous
@@ -31,17 +38,6 @@ public struct DroppingCompletedToolCalls: DynamicProfileModifier {
     let turnStart = layout.currentTurnStart(endingAt: entries.count)
     let dropped = Self.droppedIndices(entries, before: turnStart, from: layout.headEnd)
     guard !dropped.isEmpty else { return history }
-    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd) {
-      let previousTurnStart = layout.currentTurnStart(endingAt: previousEnd)
-      if let newlyDropped = dropped.first(where: { $0 >= previousTurnStart }) {
-        context.record(
-          GenerationNote(
-            source: name, kind: .historyRewritten,
-            message:
-              "dropped the completed tool calls of the previous turn, from entry \(entries[newlyDropped].id)"
-          ))
-      }
-    }
     var kept: [Transcript.Entry] = []
     kept.reserveCapacity(entries.count - dropped.count)
     var next = dropped.makeIterator()
@@ -53,7 +49,34 @@ public struct DroppingCompletedToolCalls: DynamicProfileModifier {
       }
       kept.append(entry)
     }
+    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd) {
+      let previousTurnStart = layout.currentTurnStart(endingAt: previousEnd)
+      let newlyDropped = dropped.filter { $0 >= previousTurnStart }
+      if let first = newlyDropped.first {
+        context.record(
+          GenerationNote(
+            source: name, kind: .historyRewritten,
+            message: "dropped the completed tool calls of the previous turn, from entry \(entries[first].id)")
+        )
+      }
+      let stillVisible = Set(kept.compactMap(\.retainedContextKey))
+      var noted: Set<String> = []
+      for index in newlyDropped {
+        guard let key = entries[index].retainedContextKey, !stillVisible.contains(key),
+          noted.insert(key).inserted
+        else { continue }
+        context.record(
+          GenerationNote(source: name, kind: .contextLeftOut, message: Self.leftOutMessage(key: key)))
+      }
+    }
     return Transcript(entries: kept)
+  }
+
+  /// The `contextLeftOut` note for retained context that left the history
+  /// with its completed call.
+  static func leftOutMessage(key: String) -> String {
+    "\"\(key)\" left the history with its completed tool call; the tool that delivered it "
+      + "delivers it again when called"
   }
 
   /// The ascending indices of the tool-calls entries before `turnStart` that
@@ -63,8 +86,8 @@ public struct DroppingCompletedToolCalls: DynamicProfileModifier {
     var lastResponse = -1
     for index in start..<turnStart {
       switch entries[index] {
-      // Retained context (a skill's body) must survive: its call counts as unanswered and stays.
-      case .toolOutput(let output) where output.retainedContextKey == nil: outputIndex[output.id] = index
+      // A copy another modifier put back after its cut is not a completed call: it stays.
+      case .toolOutput(let output) where !output.isReattachedContext: outputIndex[output.id] = index
       case .response: lastResponse = index
       default: break
       }

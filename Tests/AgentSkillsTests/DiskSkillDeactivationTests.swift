@@ -53,7 +53,7 @@ struct DiskSkillDeactivationTests {
     }
     #expect(outputs.count == 4)
     #expect(outputs[1].contains("cannot be deactivated; nothing changed"))
-    #expect(outputs[3].hasPrefix("Deactivated the skill \"casual-tone\""))
+    #expect(outputs[3] == "Successfully deactivated skill: casual-tone")
     #expect(activations.activeSkillNames == ["house-style"])
   }
 }

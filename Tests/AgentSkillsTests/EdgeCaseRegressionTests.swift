@@ -37,11 +37,13 @@ import Testing
       Skill(name: "sql", description: "Reviews SQL.", prompt: "Check the joins.")
     }
     let inactive = try await skills.catalog(active: []).text
-    #expect(inactive.contains("- tone (on demand): House tone."), "\(inactive)")
+    #expect(inactive.contains("Skill: tone [inactive]\nDescription: House tone."), "\(inactive)")
     let active = try await skills.catalog(active: ["tone"]).text
-    #expect(active.contains("- tone (active): House tone."), "\(active)")
+    // Active, its instructions stand where the description was.
+    #expect(active.contains("Skill: tone [active]\nWrite warmly."), "\(active)")
+    #expect(!active.contains("House tone."), "\(active)")
     // A prompt skill has no active state.
-    #expect(active.contains("- sql (on demand): Reviews SQL."), "\(active)")
+    #expect(active.contains("Skill: sql [on demand]\nDescription: Reviews SQL."), "\(active)")
   }
 
   @Test func `a YAML alias in the front matter is named, never read as a value`() throws {

@@ -146,7 +146,7 @@ private struct AppActivatingTool: Tool {
     try await session.respond(to: "Write notes.")
     #expect(
       requestInstructions(script.requests[0]).contains(
-        "Skill release-tone (active):\nWrite in second person."))
+        "Skill: release-tone [active]\nWrite in second person."))
     #expect(session.transcript.map(\.kindName) == ["instructions", "prompt", "response"])
     #expect(activations.activeSkillNames == ["release-tone"])
   }

@@ -35,46 +35,60 @@ private func run(
   @Test func `step one: the model reads first sentences, and the record says how many were shortened`()
     async throws
   {
-    let (script, records, _) = try await run(budget: 51)
+    let (script, records, _) = try await run(budget: 56)
     #expect(
       instructionsText(script.requests[0]) == """
         Skills help.
 
-        Skills:
-        - alpha (on demand): Reviews SQL for injection.
-        - beta (on demand): Formats Swift code.
-        - delta (on demand): Checks links.
-        - epsilon (on demand): Sorts imports.
-        - gamma (on demand): Writes release notes.
-        - zeta (on demand): Tags releases.
+        Skill: gamma [on demand]
+        Description: Writes release notes.
+
+        Skill: alpha [on demand]
+        Description: Reviews SQL for injection.
+
+        Skill: zeta [on demand]
+        Description: Tags releases.
+
+        Skill: beta [on demand]
+        Description: Formats Swift code.
+
+        Skill: epsilon [on demand]
+        Description: Sorts imports.
+
+        Skill: delta [on demand]
+        Description: Checks links.
         """)
     let notes = records[0].notes.filter { $0.kind == .catalogTrimmed }
     #expect(
       notes.map(\.message) == [
-        "catalog of 6 skills over its budget of 51 tokens (52 tokens in full): 2 descriptions shortened "
-          + "to the first sentence and at most 80 characters; the catalog now takes 43 tokens"
+        "catalog of 6 skills over its budget of 56 tokens (57 tokens in full): 2 descriptions shortened "
+          + "to the first sentence and at most 80 characters; the catalog now takes 48 tokens"
       ])
   }
 
   @Test func `step two: the model reads names only`() async throws {
-    let (script, records, _) = try await run(budget: 42)
+    let (script, records, _) = try await run(budget: 47)
     #expect(
       instructionsText(script.requests[0]) == """
         Skills help.
 
-        Skills:
-        - alpha (on demand)
-        - beta (on demand)
-        - delta (on demand)
-        - epsilon (on demand)
-        - gamma (on demand)
-        - zeta (on demand)
+        Skill: gamma [on demand]
+
+        Skill: alpha [on demand]
+
+        Skill: zeta [on demand]
+
+        Skill: beta [on demand]
+
+        Skill: epsilon [on demand]
+
+        Skill: delta [on demand]
         """)
     let note = try #require(records[0].notes.first { $0.kind == .catalogTrimmed })
     #expect(
       note.message
-        == "catalog of 6 skills over its budget of 42 tokens (52 tokens in full): 2 descriptions shortened "
-        + "to the first sentence and at most 80 characters; names only; the catalog now takes 27 tokens")
+        == "catalog of 6 skills over its budget of 47 tokens (57 tokens in full): 2 descriptions shortened "
+        + "to the first sentence and at most 80 characters; names only; the catalog now takes 26 tokens")
   }
 
   @Test
@@ -83,36 +97,36 @@ private func run(
   {
     let (script, records, session) = try await run(
       budget: 18,
-      steps: [.toolCall(name: Skills.activateToolName, arguments: #"{"skill":"gamma"}"#), .text("Done.")],
+      steps: [.toolCall(name: Skills.activateToolName, arguments: #"{"skill":"delta"}"#), .text("Done.")],
       generations: 2)
     let expected = """
       Skills help.
 
-      Skills:
-      - alpha (on demand)
+      Skill: gamma [on demand]
+
       (5 more skills are not listed; activate_skill takes their names too.)
       """
     #expect(script.requests.map(instructionsText) == [expected, expected])
     for record in records {
       let note = try #require(record.notes.first { $0.kind == .catalogTrimmed })
-      #expect(note.message.contains("5 skills left out, the last in name order from beta on"))
+      #expect(note.message.contains("5 skills left out, the last in catalog order from alpha on"))
       #expect(note.message.hasSuffix("skills left out can still be activated by name"))
     }
     let outputs = session.transcript.compactMap { entry -> String? in
       if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
     }
-    #expect(outputs == ["Gamma body."])
+    #expect(outputs == ["Delta body."])
   }
 
   @Test func `the tool definitions are the same with any budget, and a catalog that fits gets no note`()
     async throws
   {
     var definitions: [[Transcript.ToolDefinition]] = []
-    for budget in [nil, 52, 51, 42, 18, 13] {
+    for budget in [nil, 57, 56, 47, 18, 12] {
       let (script, records, _) = try await run(budget: budget)
       definitions.append(script.requests[0].enabledToolDefinitions)
       let trimmed = records[0].notes.contains { $0.kind == .catalogTrimmed }
-      #expect(trimmed == (budget.map { $0 < 52 } ?? false), "budget \(String(describing: budget))")
+      #expect(trimmed == (budget.map { $0 < 57 } ?? false), "budget \(String(describing: budget))")
     }
     #expect(definitions.allSatisfy { $0 == definitions[0] })
     let schema = try #require(definitions[0].first?.parameters.jsonSchema.jsonString)
@@ -146,13 +160,12 @@ private func run(
     try await session.respond(to: "First.")
     #expect(activations.activate("beta"))
     try await session.respond(to: "Second.")
-    let catalogLines = script.requests.map { request in
-      instructionsText(request).split(separator: "\n").filter { $0.hasPrefix("- ") }
-    }
     #expect(
-      catalogLines == [
-        ["- alpha (on demand): Reviews SQL.", "- beta (on demand): Formats Swift code."],
-        ["- alpha (on demand): Reviews SQL.", "- beta (active): Formats Swift code."],
+      script.requests.map(instructionsText) == [
+        "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
+          + "Skill: beta [inactive]\nDescription: Formats Swift code.",
+        "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
+          + "Skill: beta [active]\nBeta rules.",
       ])
   }
 }

@@ -25,21 +25,23 @@ struct CatalogWordCounter: TokenCounter {
   }
 }
 
-/// Six skills whose catalog is counted by hand with `CatalogWordCounter`:
+/// Six skills whose catalog is counted by hand with `CatalogWordCounter`
+/// (blank lines between blocks are white space, no words):
 ///
-/// - header `Skills help.` / blank / `Skills:`: 3 words;
-/// - alpha: `- alpha (on demand): Reviews SQL for injection. Use it before a merge.`
-///   13 words, shortened to `…: Reviews SQL for injection.` 8;
-/// - beta: `- beta (on demand): Formats Swift code. Run it on save.` 11, shortened 7;
-/// - gamma: `- gamma (on demand): Writes release notes.` 7, already one sentence;
-/// - delta, epsilon, zeta: two-word descriptions, 6 words each, already one sentence;
-/// - names only: `- name (on demand)`, 4 words a line;
-/// - the closing line `(N more skills are not listed; activate_skill takes their names too.)`: 11.
+/// - the lead `Skills help.`: 2 words;
+/// - a block is `Skill: NAME [on demand]` (4 words) and `Description: …` (1 word and the description's);
+/// - alpha: `Reviews SQL for injection. Use it before a merge.` 9, so 14; shortened to
+///   `Reviews SQL for injection.` 4, so 9;
+/// - beta: `Formats Swift code. Run it on save.` 7, so 12; shortened 3, so 8;
+/// - gamma: `Writes release notes.` 3, so 8, already one sentence;
+/// - delta, epsilon, zeta: two-word descriptions, 7 words a block, already one sentence;
+/// - names only: `Skill: NAME [on demand]`, 4 words a block;
+/// - the closing paragraph `(N more skills are not listed; activate_skill takes their names too.)`: 11.
 ///
-/// So: full 3 + 13 + 11 + 7 + 18 = 52, shortened 3 + 8 + 7 + 7 + 18 = 43,
-/// names only 3 + 6 × 4 = 27, and with `k` skills kept 3 + 4k + 11: 26 for
-/// three, 22 for two, 18 for one, 14 for none. Name order: alpha, beta,
-/// delta, epsilon, gamma, zeta.
+/// So: full 2 + 14 + 12 + 8 + 21 = 57, shortened 2 + 9 + 8 + 8 + 21 = 48,
+/// names only 2 + 6 × 4 = 26, and with `k` skills kept 2 + 4k + 11: 25 for
+/// three, 21 for two, 17 for one, 13 for none. The catalog keeps the order
+/// the skills are given in: gamma, alpha, zeta, beta, epsilon, delta.
 func handCountedSkills(budget: Int?, activations: SkillActivations = SkillActivations()) -> Skills {
   Skills(
     activations: activations, instructions: Instructions("Skills help."),
@@ -57,85 +59,111 @@ func handCountedSkills(budget: Int?, activations: SkillActivations = SkillActiva
   .catalogBudget(budget.map { SkillCatalogBudget(tokens: $0, tokenCounter: CatalogWordCounter()) })
 }
 
-let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
+let handCountedNames = ["gamma", "alpha", "zeta", "beta", "epsilon", "delta"]
 
 @Suite(.timeLimit(.minutes(10))) struct `Catalog budget fitting` {
   let full = """
     Skills help.
 
-    Skills:
-    - alpha (on demand): Reviews SQL for injection. Use it before a merge.
-    - beta (on demand): Formats Swift code. Run it on save.
-    - delta (on demand): Checks links.
-    - epsilon (on demand): Sorts imports.
-    - gamma (on demand): Writes release notes.
-    - zeta (on demand): Tags releases.
+    Skill: gamma [on demand]
+    Description: Writes release notes.
+
+    Skill: alpha [on demand]
+    Description: Reviews SQL for injection. Use it before a merge.
+
+    Skill: zeta [on demand]
+    Description: Tags releases.
+
+    Skill: beta [on demand]
+    Description: Formats Swift code. Run it on save.
+
+    Skill: epsilon [on demand]
+    Description: Sorts imports.
+
+    Skill: delta [on demand]
+    Description: Checks links.
     """
 
   @Test func `with no budget, or a budget the full catalog fits, nothing changes`() async throws {
-    for budget in [nil, 52, 1_000] {
+    for budget in [nil, 57, 1_000] {
       let listing = try await handCountedSkills(budget: budget).catalog(active: [])
       #expect(listing.text == full)
       #expect(listing.steps.isEmpty)
       #expect(listing.note == nil)
-      #expect(listing.tokenCount == budget.map { _ in 52 })
+      #expect(listing.tokenCount == budget.map { _ in 57 })
       #expect(listing.listedSkillNames == handCountedNames)
     }
   }
 
   @Test func `one token short: descriptions are cut to their first sentence`() async throws {
-    let listing = try await handCountedSkills(budget: 51).catalog(active: [])
+    let listing = try await handCountedSkills(budget: 56).catalog(active: [])
     #expect(
       listing.text == """
         Skills help.
 
-        Skills:
-        - alpha (on demand): Reviews SQL for injection.
-        - beta (on demand): Formats Swift code.
-        - delta (on demand): Checks links.
-        - epsilon (on demand): Sorts imports.
-        - gamma (on demand): Writes release notes.
-        - zeta (on demand): Tags releases.
+        Skill: gamma [on demand]
+        Description: Writes release notes.
+
+        Skill: alpha [on demand]
+        Description: Reviews SQL for injection.
+
+        Skill: zeta [on demand]
+        Description: Tags releases.
+
+        Skill: beta [on demand]
+        Description: Formats Swift code.
+
+        Skill: epsilon [on demand]
+        Description: Sorts imports.
+
+        Skill: delta [on demand]
+        Description: Checks links.
         """)
     #expect(listing.steps == [.descriptionsShortened(count: 2, characterLimit: 80)])
-    #expect(listing.tokenCount == 43)
-    #expect(listing.fullTokenCount == 52)
+    #expect(listing.tokenCount == 48)
+    #expect(listing.fullTokenCount == 57)
     #expect(listing.leftOutSkillNames.isEmpty)
   }
 
   @Test func `shortened descriptions that take exactly the budget stop at step one`() async throws {
-    // Shortened: 3 + 8 + 7 + 7 + 18 = 43 words; a budget of 43 is not exceeded.
-    let listing = try await handCountedSkills(budget: 43).catalog(active: [])
+    // Shortened: 2 + 9 + 8 + 8 + 21 = 48 words; a budget of 48 is not exceeded.
+    let listing = try await handCountedSkills(budget: 48).catalog(active: [])
     #expect(listing.steps == [.descriptionsShortened(count: 2, characterLimit: 80)])
-    #expect(listing.tokenCount == 43)
-    #expect(listing.text.contains("- alpha (on demand): Reviews SQL for injection.\n"), "\(listing.text)")
+    #expect(listing.tokenCount == 48)
+    #expect(
+      listing.text.contains("Skill: alpha [on demand]\nDescription: Reviews SQL for injection.\n\n"),
+      "\(listing.text)")
     #expect(listing.listedSkillNames == handCountedNames)
   }
 
-  @Test func `when shortened descriptions do not fit, names only; 27 tokens fit exactly`() async throws {
-    for budget in [42, 27] {
+  @Test func `when shortened descriptions do not fit, names only; 26 tokens fit exactly`() async throws {
+    for budget in [47, 26] {
       let listing = try await handCountedSkills(budget: budget).catalog(active: [])
       #expect(
         listing.text == """
           Skills help.
 
-          Skills:
-          - alpha (on demand)
-          - beta (on demand)
-          - delta (on demand)
-          - epsilon (on demand)
-          - gamma (on demand)
-          - zeta (on demand)
+          Skill: gamma [on demand]
+
+          Skill: alpha [on demand]
+
+          Skill: zeta [on demand]
+
+          Skill: beta [on demand]
+
+          Skill: epsilon [on demand]
+
+          Skill: delta [on demand]
           """)
       #expect(listing.steps == [.descriptionsShortened(count: 2, characterLimit: 80), .namesOnly])
-      #expect(listing.tokenCount == 27)
+      #expect(listing.tokenCount == 26)
     }
   }
 
-  @Test func `then skills are left out from the end of name order, as few as fit`() async throws {
+  @Test func `then skills are left out from the end of catalog order, as few as fit`() async throws {
     let expectations: [(budget: Int, kept: [String], tokens: Int)] = [
-      (26, ["alpha", "beta", "delta"], 26), (25, ["alpha", "beta"], 22), (22, ["alpha", "beta"], 22),
-      (21, ["alpha"], 18), (18, ["alpha"], 18), (17, [], 14), (14, [], 14),
+      (25, ["gamma", "alpha", "zeta"], 25), (24, ["gamma", "alpha"], 21), (21, ["gamma", "alpha"], 21),
+      (20, ["gamma"], 17), (17, ["gamma"], 17), (16, [], 13), (13, [], 13),
     ]
     for expected in expectations {
       let listing = try await handCountedSkills(budget: expected.budget).catalog(active: [])
@@ -149,14 +177,15 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
         ])
       #expect(!listing.isOverBudget)
     }
-    let two = try await handCountedSkills(budget: 22).catalog(active: [])
+    let two = try await handCountedSkills(budget: 21).catalog(active: [])
     #expect(
       two.text == """
         Skills help.
 
-        Skills:
-        - alpha (on demand)
-        - beta (on demand)
+        Skill: gamma [on demand]
+
+        Skill: alpha [on demand]
+
         (4 more skills are not listed; activate_skill takes their names too.)
         """)
   }
@@ -179,23 +208,25 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
   }
 
   /// Three skills with 60-character names, counted by hand in characters:
-  /// header `Lead.` + blank line + `Skills:` 14; a names-only line
-  /// `\n- <name> (on demand)` 3 + 60 + 12 = 75, so names only 14 + 225 = 239;
-  /// two lines and `\n(1 more skill is not listed; activate_skill takes its name too.)`
-  /// (1 + 64) 14 + 150 + 65 = 229; one line and the 69-character line for two,
-  /// 14 + 75 + 70 = 159.
+  /// the lead `Lead.` 5; a names-only block after its blank line
+  /// `\n\nSkill: <name> [on demand]` 2 + 7 + 60 + 12 = 81, so names only
+  /// 5 + 243 = 248; a full block adds `\nDescription: Does one thing.` 29, so
+  /// full 5 + 330 = 335; two blocks and
+  /// `\n\n(1 more skill is not listed; activate_skill takes its name too.)`
+  /// (2 + 64) 5 + 162 + 66 = 233; one block and the 69-character paragraph
+  /// for two, 5 + 81 + 71 = 157.
   @Test func `all skills but one are kept when that is what fits`() async throws {
     let names = [
       "first-" + String(repeating: "a", count: 54), "second-" + String(repeating: "b", count: 53),
       "third-" + String(repeating: "c", count: 54),
     ]
-    for (budget, kept, tokens) in [(238, 2, 229), (229, 2, 229), (228, 1, 159)] {
+    for (budget, kept, tokens) in [(247, 2, 233), (233, 2, 233), (232, 1, 157)] {
       let skills = Skills(
         activations: SkillActivations(), instructions: Instructions("Lead."),
         skills: names.map { Skill(name: $0, description: "Does one thing.", prompt: "Body.") }
       ).catalogBudget(SkillCatalogBudget(tokens: budget, tokenCounter: CharacterCounter()))
       let listing = try await skills.catalog(active: [])
-      #expect(listing.fullTokenCount == 290, "budget \(budget)")
+      #expect(listing.fullTokenCount == 335, "budget \(budget)")
       #expect(listing.listedSkillNames == Array(names.prefix(kept)), "budget \(budget)")
       #expect(listing.tokenCount == tokens, "budget \(budget)")
       #expect(
@@ -204,27 +235,26 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
   }
 
   @Test func `a budget below the lead instruction lists no skill and says it is still over`() async throws {
-    let listing = try await handCountedSkills(budget: 13).catalog(active: [])
+    let listing = try await handCountedSkills(budget: 12).catalog(active: [])
     #expect(
       listing.text == """
         Skills help.
 
-        Skills:
         (6 more skills are not listed; activate_skill takes their names too.)
         """)
-    #expect(listing.tokenCount == 14)
+    #expect(listing.tokenCount == 13)
     #expect(listing.isOverBudget)
     let note = try #require(listing.note)
-    #expect(note.message.contains("the catalog now takes 14 tokens, still over the budget"))
+    #expect(note.message.contains("the catalog now takes 13 tokens, still over the budget"))
     #expect(listing.steps.last == .skillsLeftOut(handCountedNames))
   }
 
   /// Names only and no skill listed can take the same tokens: two prompt skills
-  /// (`- alpha (on demand)`, 4 words each) and an active instructions skill
-  /// (`- gamma (active)`, 3 words) make names only 3 + 4 + 4 + 3 = 14 words, and
-  /// the header with `(3 more skills are not listed; activate_skill takes their
-  /// names too.)` is 3 + 11 = 14 too. Under a budget of 13 neither fits, and
-  /// the tie keeps the catalog that lists every skill.
+  /// (`Skill: alpha [on demand]`, 4 words each) and an inactive instructions
+  /// skill (`Skill: gamma [inactive]`, 3 words) make names only 2 + 4 + 4 + 3 = 13
+  /// words, and the lead with `(3 more skills are not listed; activate_skill
+  /// takes their names too.)` is 2 + 11 = 13 too. Under a budget of 12 neither
+  /// fits, and the tie keeps the catalog that lists every skill.
   @Test func `when names only and no skill listed tie over the budget, names only is kept`() async throws {
     let skills = Skills(
       activations: SkillActivations(), instructions: Instructions("Skills help."),
@@ -233,21 +263,68 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
         Skill(name: "beta", description: "Sorts imports.", prompt: "Beta body."),
         Skill(name: "gamma", description: "House tone.", instructions: "Write warmly."),
       ]
-    ).catalogBudget(SkillCatalogBudget(tokens: 13, tokenCounter: CatalogWordCounter()))
-    let listing = try await skills.catalog(active: ["gamma"])
+    ).catalogBudget(SkillCatalogBudget(tokens: 12, tokenCounter: CatalogWordCounter()))
+    let listing = try await skills.catalog(active: [])
     #expect(
       listing.text == """
         Skills help.
 
-        Skills:
-        - alpha (on demand)
-        - beta (on demand)
-        - gamma (active)
+        Skill: alpha [on demand]
+
+        Skill: beta [on demand]
+
+        Skill: gamma [inactive]
         """)
-    #expect(listing.tokenCount == 14)
+    #expect(listing.tokenCount == 13)
     #expect(listing.steps == [.namesOnly])
     #expect(listing.listedSkillNames == ["alpha", "beta", "gamma"])
     #expect(listing.isOverBudget)
+  }
+
+  /// An active skill's instructions stand in its block and no step touches
+  /// them: alpha's block is 4 + 1 + 9 = 14 words (9 shortened), gamma's
+  /// `Skill: gamma [active]` and `Write warmly. Keep it short.` 3 + 5 = 8, so
+  /// full 2 + 14 + 8 = 24, shortened 2 + 9 + 8 = 19, names only 2 + 4 + 8 = 14.
+  @Test func `an active skill's instructions are counted and never shortened nor left out`() async throws {
+    func listing(budget: Int) async throws -> SkillCatalogListing {
+      try await Skills(
+        activations: SkillActivations(), instructions: Instructions("Skills help."),
+        skills: [
+          Skill(
+            name: "alpha", description: "Reviews SQL for injection. Use it before a merge.",
+            prompt: "Alpha body."),
+          Skill(
+            name: "gamma", description: "House tone. For release notes.",
+            instructions: "Write warmly. Keep it short."),
+        ]
+      )
+      .catalogBudget(SkillCatalogBudget(tokens: budget, tokenCounter: CatalogWordCounter()))
+      .catalog(active: ["gamma"])
+    }
+    let shortened = try await listing(budget: 19)
+    #expect(shortened.fullTokenCount == 24)
+    #expect(shortened.steps == [.descriptionsShortened(count: 1, characterLimit: 80)])
+    #expect(
+      shortened.text == """
+        Skills help.
+
+        Skill: alpha [on demand]
+        Description: Reviews SQL for injection.
+
+        Skill: gamma [active]
+        Write warmly. Keep it short.
+        """)
+    for budget in [14, 10] {
+      let namesOnly = try await listing(budget: budget)
+      #expect(
+        namesOnly.text
+          == "Skills help.\n\nSkill: alpha [on demand]\n\nSkill: gamma [active]\nWrite warmly. Keep it short."
+      )
+      #expect(namesOnly.tokenCount == 14)
+      #expect(namesOnly.listedSkillNames == ["alpha", "gamma"])
+      // Under 14, leaving alpha out would take 2 + 8 + 11 = 21: names only stays, over the budget.
+      #expect(namesOnly.isOverBudget == (budget < 14))
+    }
   }
 
   @Test func `the note names every step, the counts and where the left-out skills start`() async throws {
@@ -256,9 +333,9 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
     #expect(note.source == "skills")
     #expect(
       note.message
-        == "catalog of 6 skills over its budget of 18 tokens (52 tokens in full): 2 descriptions shortened "
-        + "to the first sentence and at most 80 characters; names only; 5 skills left out, the last in name "
-        + "order from beta on; the catalog now takes 18 tokens; skills left out can still be activated by name"
+        == "catalog of 6 skills over its budget of 18 tokens (57 tokens in full): 2 descriptions shortened "
+        + "to the first sentence and at most 80 characters; names only; 5 skills left out, the last in catalog "
+        + "order from alpha on; the catalog now takes 17 tokens; skills left out can still be activated by name"
     )
   }
 
@@ -360,13 +437,13 @@ let handCountedNames = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]
       activations: SkillActivations(), instructions: Instructions("Skills help."),
       skills: [Skill(name: "gamma", description: "Writes release notes.", prompt: "Gamma body.")]
     )
-    .catalogBudget(SkillCatalogBudget(tokens: 6, tokenCounter: CatalogWordCounter()))
-    // Full: 3 + 7 = 10 words; names only: 3 + 4 = 7; none kept: 3 + 11 = 14.
-    // Both are over 6; names only is the smaller, so nothing is left out.
+    .catalogBudget(SkillCatalogBudget(tokens: 5, tokenCounter: CatalogWordCounter()))
+    // Full: 2 + 8 = 10 words; names only: 2 + 4 = 6; none kept: 2 + 11 = 13.
+    // Both are over 5; names only is the smaller, so nothing is left out.
     let listing = try await skills.catalog(active: [])
     #expect(listing.steps == [.namesOnly])
-    #expect(listing.text == "Skills help.\n\nSkills:\n- gamma (on demand)")
-    #expect(listing.tokenCount == 7)
+    #expect(listing.text == "Skills help.\n\nSkill: gamma [on demand]")
+    #expect(listing.tokenCount == 6)
     #expect(listing.isOverBudget)
     #expect(listing.leftOutSkillNames.isEmpty)
     #expect(listing.note?.message.contains("still over the budget") == true)

@@ -110,6 +110,41 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     }
   }
 
+  @Test
+  func `droppingCompletedToolCalls lets a delivered body go after its turn; loading it again brings it back`()
+    async throws
+  {
+    let activations = SkillActivations()
+    let script = ModelScript([
+      activateSkill("swift-style"), .text("Styled."),  // turn 1 loads the body
+      .text("Plain."),  // turn 2: the body has left with turn 1's call
+      activateSkill("swift-style"), .text("Styled again."),  // turn 3 loads it again
+    ])
+    let profile = Profile {
+      "You review Swift code."
+      Skills(activations: activations) {
+        Skill(name: "swift-style", description: "Style rules", prompt: Self.body)
+      }
+    }
+    .droppingCompletedToolCalls()
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
+    let recordStream = session.generationRecords
+    for prompt in ["Review A", "Anything else?", "Review B"] { try await session.respond(to: prompt) }
+    let records = await collectRecords(recordStream, count: 5)
+    let requests = script.requests
+    // Turn 1, round 1: the body the model just loaded is in view.
+    #expect(positions(of: Self.body, in: requests[1].transcript) == [3])
+    // Turn 2: instructions, the first prompt, its answer, the new prompt; no call, no body.
+    #expect(requests[2].transcript.map(\.kindName) == ["instructions", "prompt", "response", "prompt"])
+    let leftOut = records[2].notes.filter { $0.kind == .contextLeftOut }
+    #expect(leftOut.count == 1)
+    #expect(leftOut.first?.message.hasPrefix("\"skill:swift-style\"") == true)
+    // Turn 3: the tool delivers the body again, not "already loaded".
+    #expect(positions(of: Self.body, in: requests[4].transcript) == [7])
+    // The stored transcript keeps every entry: both deliveries are in it.
+    #expect(positions(of: Self.body, in: session.transcript).count == 2)
+  }
+
   @Test func `the copies' share is one of the compaction's target, not of the budget`() async throws {
     let script = ModelScript([
       activateSkill("swift-style"), .text("Styled."),  // turn 1 delivers the body

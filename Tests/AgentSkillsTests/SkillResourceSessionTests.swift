@@ -119,7 +119,7 @@ struct `Skill resources through a session` {
     #expect(
       toolOutputs(session.transcript) == [
         """
-        Activated the skill "house-tone": its instructions apply from your next response on.
+        Successfully activated skill: house-tone
         <skill_resources name="house-tone">
         Files in this skill's folder. Read one with read_skill_resource (skill "house-tone", path as listed) \
         when the instructions call for it. Scripts are shown as text and never run.

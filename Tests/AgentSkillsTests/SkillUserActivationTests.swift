@@ -129,8 +129,8 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     try await session.respond(to: "/release-tone Write the notes for 2.0")
     #expect(!requestInstructions(script.requests[0]).contains("Write in second person."))
     let instructions = requestInstructions(script.requests[1])
-    #expect(instructions.contains("Skill release-tone (active):\nWrite in second person."))
-    #expect(instructions.contains("- release-tone (active): House tone"))
+    #expect(instructions.contains("Skill: release-tone [active]\nWrite in second person."))
+    #expect(!instructions.contains("release-tone [inactive]"))
     #expect(
       session.transcript.map(\.kindName) == ["instructions", "prompt", "response", "prompt", "response"])
     #expect(promptTexts(session.transcript) == ["Hello", "/release-tone Write the notes for 2.0"])
@@ -240,13 +240,13 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "/tone then switch it off")
     // The prompt is read at the turn's first round only: the second round must not activate it again.
-    #expect(requestInstructions(script.requests[0]).contains("Skill tone (active):\nBe warm."))
+    #expect(requestInstructions(script.requests[0]).contains("Skill: tone [active]\nBe warm."))
     #expect(!requestInstructions(script.requests[1]).contains("Be warm."))
-    #expect(requestInstructions(script.requests[1]).contains("- tone (on demand): Tone"))
+    #expect(requestInstructions(script.requests[1]).contains("Skill: tone [inactive]\nDescription: Tone"))
     #expect(activations.activeSkillNames == [])
     #expect(
       toolOutputTexts(session.transcript) == [
-        "Deactivated the skill \"tone\": its instructions no longer apply."
+        "Successfully deactivated skill: tone"
       ])
   }
 

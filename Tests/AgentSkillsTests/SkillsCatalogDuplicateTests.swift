@@ -9,10 +9,10 @@ import Testing
       Skill(name: "sql", description: "Reviews SQL.", prompt: "Check the joins.")
       Skill(name: "tone", description: "Second tone.", prompt: "Write coldly.")
     }
-    // Name order, and the first "tone" only.
-    #expect(skills.skills.map(\.description) == ["Reviews SQL.", "First tone."])
+    // The order given, and the first "tone" only.
+    #expect(skills.skills.map(\.description) == ["First tone.", "Reviews SQL."])
     let text = try await skills.catalog(active: []).text
-    #expect(text.contains("- tone (on demand): First tone."), "\(text)")
+    #expect(text.contains("Skill: tone [on demand]\nDescription: First tone."), "\(text)")
     #expect(!text.contains("Second tone."), "\(text)")
   }
 }

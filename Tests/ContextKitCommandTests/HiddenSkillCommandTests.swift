@@ -44,7 +44,7 @@ import Testing
     #expect(catalog["skills"] as? [String] == ["tidy-notes"])
     #expect(catalog["hiddenSkills"] as? [String] == ["deploying"])
     let instructions = try #require(catalog["instructions"] as? String)
-    #expect(instructions.contains("- tidy-notes (on demand): Tidies notes."))
+    #expect(instructions.contains("Skill: tidy-notes [on demand]\nDescription: Tidies notes."))
     #expect(!instructions.contains("deploying"))
     let tools = try #require(catalog["tools"] as? [[String: Any]])
     let toolsJSON = String(decoding: try JSONSerialization.data(withJSONObject: tools), as: UTF8.self)

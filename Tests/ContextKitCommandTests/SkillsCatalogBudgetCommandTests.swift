@@ -6,25 +6,28 @@ import Testing
 /// Three skills whose catalog sizes follow from the estimate's rule, tokens =
 /// UTF-8 bytes / 4 rounded up, applied to the texts written out below: the
 /// full catalog is 415 bytes (104 tokens), with first sentences 364 (91),
-/// names only 260 (65), and with no skill listed 256 (64).
+/// names only 224 (56), and with no skill listed 203 (51). Keeping one skill
+/// of the names-only listing with the paragraph for the other two takes 235
+/// bytes (59), more than names only: only a budget under 56 leaves skills
+/// out, and then all three.
 @Suite(.timeLimit(.minutes(10))) struct `contextkit skills catalog --budget` {
   static let lead =
-    "You have skills: guidance you can load when a task needs it. Before you work on a task that a skill "
-    + "covers, call activate_skill with the skill's name and follow what it returns."
+    "If a skill below fits the user's request, silently activate it before responding. "
+    + "Otherwise, respond normally without calling tools."
   static let namesOnly =
     lead + """
 
 
-      Skills:
-      - alpha-notes (on demand)
-      - beta-sql (on demand)
-      - gamma-tone (on demand)
+      Skill: alpha-notes [on demand]
+
+      Skill: beta-sql [on demand]
+
+      Skill: gamma-tone [on demand]
       """
   static let noneListed =
     lead + """
 
 
-      Skills:
       (3 more skills are not listed; activate_skill takes their names too.)
       """
 
@@ -45,8 +48,8 @@ import Testing
   }
 
   @Test func `the texts above have the sizes the suite's comment says`() {
-    #expect(Self.namesOnly.utf8.count == 260 && Self.estimate(Self.namesOnly) == 65)
-    #expect(Self.noneListed.utf8.count == 256 && Self.estimate(Self.noneListed) == 64)
+    #expect(Self.namesOnly.utf8.count == 224 && Self.estimate(Self.namesOnly) == 56)
+    #expect(Self.noneListed.utf8.count == 203 && Self.estimate(Self.noneListed) == 51)
   }
 
   @Test func `text output: what the model sees, then the budget and each step taken`() async throws {
@@ -60,17 +63,19 @@ import Testing
         """
 
         budget: 80 tokens (estimated at 4 bytes a token)
-        the catalog takes 65 tokens, 104 in full
+        the catalog takes 56 tokens, 104 in full
         step 1: 2 descriptions shortened to the first sentence and at most 80 characters
         step 2: names only
 
         """))
     let fits = await CommandRun.run(["skills", "catalog", "--budget=104", root.path])
     #expect(
-      fits.output.contains("- beta-sql (on demand): Reviews SQL for injection. Use it before a merge.\n"))
+      fits.output.contains(
+        "Skill: beta-sql [on demand]\nDescription: Reviews SQL for injection. Use it before a merge.\n"))
     #expect(fits.output.hasSuffix("the catalog fits in full: 104 tokens; no step taken\n"))
     let shortened = await CommandRun.run(["skills", "catalog", "--budget", "100", root.path])
-    #expect(shortened.output.contains("- beta-sql (on demand): Reviews SQL for injection.\n"))
+    #expect(
+      shortened.output.contains("Skill: beta-sql [on demand]\nDescription: Reviews SQL for injection.\n"))
     #expect(shortened.output.contains("the catalog takes 91 tokens, 104 in full\n"))
   }
 
@@ -79,7 +84,7 @@ import Testing
   {
     let root = try Self.writeSkills()
     defer { try? FileManager.default.removeItem(at: root) }
-    let run = await CommandRun.run(["skills", "catalog", "--json", "--budget", "64", root.path])
+    let run = await CommandRun.run(["skills", "catalog", "--json", "--budget", "55", root.path])
     #expect(run.code == .success)
     let object = try run.jsonObject()
     #expect(
@@ -91,7 +96,7 @@ import Testing
         "catalogTokens", "fullCatalogTokens", "leftOutSkills", "listedSkills", "note", "overBudget",
         "shortenedDescriptions", "steps", "tokens",
       ])
-    #expect(budget["tokens"] as? Int == 64)
+    #expect(budget["tokens"] as? Int == 55)
     #expect(budget["catalogTokens"] as? Int == Self.estimate(Self.noneListed))
     #expect(budget["fullCatalogTokens"] as? Int == 104)
     #expect(budget["overBudget"] as? Bool == false)
@@ -100,7 +105,8 @@ import Testing
     #expect(budget["listedSkills"] as? [String] == [])
     #expect(budget["leftOutSkills"] as? [String] == ["alpha-notes", "beta-sql", "gamma-tone"])
     #expect(
-      (budget["note"] as? String)?.contains("3 skills left out, the last in name order from alpha-notes on")
+      (budget["note"] as? String)?.contains(
+        "3 skills left out, the last in catalog order from alpha-notes on")
         == true)
     let tools = try #require(object["tools"] as? [[String: Any]])
     let parameters = try JSONSerialization.data(withJSONObject: tools.first?["parameters"] ?? [:])
@@ -120,7 +126,7 @@ import Testing
       .jsonObject()
     let budget = try #require(tiny["budget"] as? [String: Any])
     #expect(budget["overBudget"] as? Bool == true)
-    #expect(budget["catalogTokens"] as? Int == 64)
+    #expect(budget["catalogTokens"] as? Int == 51)
     #expect(tiny["instructions"] as? String == Self.noneListed)
   }
 
@@ -142,7 +148,7 @@ import Testing
     let budget = try #require(try run.jsonObject()["budget"] as? [String: Any])
     #expect(budget["tokens"] as? Int == 0)
     #expect(budget["overBudget"] as? Bool == true)
-    #expect(budget["catalogTokens"] as? Int == 64)
+    #expect(budget["catalogTokens"] as? Int == 51)
     #expect(budget["leftOutSkills"] as? [String] == ["alpha-notes", "beta-sql", "gamma-tone"])
     let minusOne = await CommandRun.run(["skills", "catalog", "--budget", "-1", root.path])
     #expect(minusOne.error.contains("--budget takes 0 or more tokens, not -1"))

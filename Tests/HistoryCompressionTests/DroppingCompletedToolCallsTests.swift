@@ -34,19 +34,40 @@ import Testing
     #expect(result == history)
   }
 
-  @Test func `keeps an answered earlier call whose output is retained context, drops its neighbour`()
+  @Test func `drops an answered earlier call whose output is retained context, and names what left`()
     async throws
   {
     let body = Transcript.Entry.toolOutput(
       Transcript.ToolOutput(
         id: "skill", toolName: "activate_skill", segments: [Make.text("Use guard.")],
-        metadata: [RetainedContext.metadataKey: GeneratedContent("swift-style")]))
+        metadata: [RetainedContext.metadataKey: GeneratedContent("skill:swift-style")]))
     let history = Transcript(entries: [
       Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["skill"]), body, Make.calls("t1b", ["w"]),
       Make.output("w"), Make.response("r1"), Make.prompt("p2"),
     ])
-    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: Make.context())
-    #expect(result.ids == ["instructions", "p1", "t1", "skill", "r1", "p2"])
+    let context = Make.context()
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
+    #expect(result.ids == ["instructions", "p1", "r1", "p2"])
+    #expect(context.notes.map(\.kind) == [.historyRewritten, .contextLeftOut])
+    #expect(context.notes.last?.message.hasPrefix("\"skill:swift-style\"") == true)
+  }
+
+  @Test func `keeps a copy of retained context that another modifier put back after its cut`() async throws {
+    let copy = Transcript.Entry.toolOutput(
+      Transcript.ToolOutput(
+        id: "copy", toolName: "activate_skill", segments: [Make.text("Use guard.")],
+        metadata: [
+          RetainedContext.metadataKey: GeneratedContent("skill:swift-style"),
+          RetainedContext.reattachedMetadataKey: GeneratedContent(kind: .bool(true)),
+        ]))
+    let history = Transcript(
+      entries: [Make.instructions(), Make.calls("t0", ["copy"]), copy] + Make.toolTurn(1) + [
+        Make.prompt("p2")
+      ])
+    let context = Make.context()
+    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
+    #expect(result.ids == ["instructions", "t0", "copy", "p1", "r1", "p2"])
+    #expect(!context.notes.contains { $0.kind == .contextLeftOut })
   }
 
   @Test func `keeps calls that no response followed`() async throws {

@@ -32,6 +32,24 @@ import Testing
     )
   }
 
+  @Test func `retained context dropped with its completed call is named with its key`() async throws {
+    let body = Transcript.Entry.toolOutput(
+      Transcript.ToolOutput(
+        id: "b1", toolName: "activate_skill", segments: [Make.text("Use guard.")],
+        metadata: [RetainedContext.metadataKey: GeneratedContent("skill:swift-style")]))
+    let history = Transcript(entries: [
+      Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["b1"]), body, Make.response("r1"),
+      Make.prompt("p2"),
+    ])
+    let context = Make.context()
+    _ = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
+    #expect(
+      context.notes.filter { $0.kind == .contextLeftOut }.map(\.message) == [
+        "\"skill:swift-style\" left the history with its completed tool call; the tool that delivered it "
+          + "delivers it again when called"
+      ])
+  }
+
   @Test func `a summarizing compaction says how many entries became the summary and where verbatim starts`()
     async throws
   {

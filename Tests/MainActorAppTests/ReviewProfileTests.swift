@@ -87,7 +87,7 @@ struct `A profile that holds a main-actor app object` {
     #expect(!seen[0].contains("second person"))
     #expect(seen[1].contains("for the Android team."))
     #expect(
-      seen[1].contains("Skill release-tone (active):\nWrite release notes in second person, present tense."))
+      seen[1].contains("Skill: release-tone [active]\nWrite release notes in second person, present tense."))
     #expect(seen[2].contains("for the Web team."))
     #expect(!seen[2].contains("second person"))
     // The app reads the same store synchronously, as a view would.

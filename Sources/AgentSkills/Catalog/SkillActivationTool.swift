@@ -24,7 +24,7 @@ struct SkillActivationTool: Tool {
         properties: [
           DynamicGenerationSchema.Property(
             name: "skill", description: "The name of the skill",
-            schema: DynamicGenerationSchema(name: "SkillName", anyOf: skills.map(\.name)))
+            schema: DynamicGenerationSchema(name: "SkillName", anyOf: skills.map(\.name).sorted()))
         ]),
       dependencies: [])
   }
@@ -47,11 +47,7 @@ struct SkillActivationTool: Tool {
       if activations.activate(skill.name) {
         try await skill.onActivate?()
         return .message(
-          SkillResourceListing.instructionsActivation(
-            skill,
-            message:
-              "Activated the skill \"\(skill.name)\": its instructions apply from your next response on."
-          ).text)
+          SkillResourceListing.instructionsActivation(skill, message: Self.activatedMessage(skill.name)).text)
       }
       guard allowsDeactivation else {
         return .message(
@@ -61,7 +57,13 @@ struct SkillActivationTool: Tool {
         return .message("The skill \"\(skill.name)\" changed state meanwhile; nothing changed.")
       }
       try await skill.onDeactivate?()
-      return .message("Deactivated the skill \"\(skill.name)\": its instructions no longer apply.")
+      return .message(Self.deactivatedMessage(skill.name))
     }
   }
+
+  /// What activating an instructions skill answers (the companion package's words).
+  static func activatedMessage(_ name: String) -> String { "Successfully activated skill: \(name)" }
+
+  /// What deactivating an instructions skill answers (the companion package's words).
+  static func deactivatedMessage(_ name: String) -> String { "Successfully deactivated skill: \(name)" }
 }

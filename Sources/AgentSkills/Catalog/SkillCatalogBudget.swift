@@ -3,17 +3,21 @@ import Synchronization
 
 /// A cap on the tokens the skills catalog takes in the instructions.
 ///
-/// The catalog is the lead instruction and one line per skill (see `Skills`).
-/// When its text, counted by `tokenCounter`, takes more than `tokens`, the
-/// catalog takes these steps, in this order, and stops at the first that fits:
+/// The catalog is the lead instruction and one block per skill (see
+/// `Skills`); an active skill's block holds its instructions, which count
+/// toward the budget and which no step shortens or leaves out. When the
+/// text, counted by `tokenCounter`, takes more than `tokens`, the catalog
+/// takes these steps, in this order, and stops at the first that fits:
 ///
 /// 1. **Descriptions shortened**: each description is cut to its first
 ///    sentence and to at most `descriptionCharacterLimit` characters (see
 ///    ``shortened(_:)``). Skipped when no description gets shorter.
-/// 2. **Names only**: every line is `- name (state)`, with no description.
+/// 2. **Names only**: every block of a skill that is not active is
+///    `Skill: name [state]`, with no description.
 /// 3. **Skills left out**: the names-only listing keeps as many skills as fit,
-///    in name order, and leaves out the rest from the end of that order; one
-///    last line tells the model how many are not listed. They stay in the
+///    in catalog order, and leaves out the rest from the end of that order
+///    (active skills always stay); a last paragraph tells the model how many
+///    are not listed. They stay in the
 ///    activation tool's list of names, so the model can still activate them.
 ///    When not even a catalog that lists no skill fits, the catalog is the
 ///    smaller of that one and the names-only one (the names-only one when

@@ -1,97 +1,110 @@
 import ModelSession
 
-/// One skill's line in the catalog, before any step shortens it.
+/// One skill's block in the catalog, before any step shortens it.
+///
+/// ```text
+/// Skill: NAME [on demand]        Skill: NAME [inactive]        Skill: NAME [active]
+/// Description: DESCRIPTION       Description: DESCRIPTION      INSTRUCTIONS
+/// ```
 struct SkillCatalogLine: Sendable, Hashable {
+  /// What the catalog says about the skill.
+  enum State: Sendable, Hashable {
+    /// A prompt skill: its body is delivered when it is called for, nothing stays on.
+    case onDemand
+    /// An instructions skill that is off.
+    case inactive
+    /// An instructions skill that is on, with its instructions, which stand in
+    /// for the description and which no budget step shortens or leaves out.
+    case active(instructions: String)
+
+    /// The label in brackets.
+    var label: String {
+      switch self {
+      case .onDemand: "on demand"
+      case .inactive: "inactive"
+      case .active: "active"
+      }
+    }
+  }
+
   /// The skill's name.
   var name: String
-  /// `on demand` or `active`.
-  var state: String
+  /// What the catalog says about it.
+  var state: State
   /// The skill's description.
   var description: String
 
-  /// Appends `- name (state): description` to `bytes`, or `- name (state)`
-  /// when `description` is `nil`.
+  /// Whether the block is the skill's instructions, which budget steps leave alone.
+  var isActive: Bool {
+    if case .active = state { true } else { false }
+  }
+
+  /// Appends the block to `bytes`: `Skill: name [state]`, then the
+  /// instructions of an active skill, or `Description: …` when `description`
+  /// is not `nil`.
   func write(description: String?, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: "- ".utf8)
+    bytes.append(contentsOf: "Skill: ".utf8)
     bytes.append(contentsOf: name.utf8)
-    bytes.append(contentsOf: " (".utf8)
-    bytes.append(contentsOf: state.utf8)
-    bytes.append(UInt8(ascii: ")"))
-    if let description {
-      bytes.append(contentsOf: ": ".utf8)
+    bytes.append(contentsOf: " [".utf8)
+    bytes.append(contentsOf: state.label.utf8)
+    bytes.append(UInt8(ascii: "]"))
+    if case .active(let instructions) = state {
+      bytes.append(UInt8(ascii: "\n"))
+      bytes.append(contentsOf: instructions.utf8)
+    } else if let description {
+      bytes.append(contentsOf: "\nDescription: ".utf8)
       bytes.append(contentsOf: description.utf8)
     }
   }
 }
 
 /// Fits the skills catalog in a budget: the steps of `SkillCatalogBudget`, in
-/// their order, each taken only when the one before does not fit.
+/// their order, each taken only when the one before does not fit. The blocks
+/// of active skills are never shortened nor left out.
 enum SkillCatalogFitter {
-  /// The catalog's text: the lead instruction, a blank line, `Skills:`, one
-  /// line per skill (`- name (state): description`, or `- name (state)` when
-  /// `descriptions` is `nil`; otherwise `descriptions[i]` is line `i`'s), and
-  /// the line that says how many skills are not listed when any are not.
+  /// The catalog's text: the lead instruction, then each block after a blank
+  /// line (`descriptions[i]` is block `i`'s description, or none at all when
+  /// `descriptions` is `nil`), leaving out the blocks whose index is in
+  /// `unlisted`, then the paragraph that says how many skills are not listed
+  /// when any are not.
   static func text(
-    lead: String, lines: [SkillCatalogLine], descriptions: [String]?, unlisted: Int, toolName: String
+    lead: String, lines: [SkillCatalogLine], descriptions: [String]?, unlisted: Set<Int> = [],
+    toolName: String
   ) -> String {
-    textWithLineEnds(
-      lead: lead, lines: lines, descriptions: descriptions, unlisted: unlisted, toolName: toolName
-    ).text
-  }
-
-  /// `text(lead:lines:descriptions:unlisted:toolName:)`, and for every line
-  /// the UTF-8 offset where the text up to that line ends (`lineEnds[k - 1]`
-  /// for the first `k` lines; `headerEnd` for none), so that the catalog of a
-  /// prefix of the lines is a cut of this text, not a new one.
-  static func textWithLineEnds(
-    lead: String, lines: [SkillCatalogLine], descriptions: [String]?, unlisted: Int, toolName: String
-  ) -> (text: String, headerEnd: Int, lineEnds: [Int]) {
-    let unlistedText = unlisted > 0 ? "\n" + unlistedLine(count: unlisted, toolName: toolName) : ""
-    let header = lead + "\n\nSkills:"
-    // Bytes, then one String: building a String per line took most of a 1,000-skill fit.
+    // Bytes, then one String: building a String per block took most of a 1,000-skill fit.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(
-      header.utf8.count + unlistedText.utf8.count
+      lead.utf8.count + 80
         + lines.indices.reduce(0) { total, index in
-          total + 8 + lines[index].name.utf8.count + lines[index].state.utf8.count
-            + (descriptions?[index].utf8.count ?? 0)
+          total + 32 + lines[index].name.utf8.count + (descriptions?[index].utf8.count ?? 0)
         })
-    bytes.append(contentsOf: header.utf8)
-    let headerEnd = bytes.count
-    var lineEnds: [Int] = []
-    lineEnds.reserveCapacity(lines.count)
-    for index in lines.indices {
-      bytes.append(UInt8(ascii: "\n"))
-      lines[index].write(description: descriptions?[index], to: &bytes)
-      lineEnds.append(bytes.count)
+    bytes.append(contentsOf: lead.utf8)
+    func separate() {
+      if !bytes.isEmpty { bytes.append(contentsOf: "\n\n".utf8) }
     }
-    bytes.append(contentsOf: unlistedText.utf8)
-    return (String(decoding: bytes, as: UTF8.self), headerEnd, lineEnds)
+    for index in lines.indices where !unlisted.contains(index) {
+      separate()
+      lines[index].write(description: descriptions?[index], to: &bytes)
+    }
+    if !unlisted.isEmpty {
+      separate()
+      bytes.append(contentsOf: unlistedLine(count: unlisted.count, toolName: toolName).utf8)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The catalog listing only the first lines of `listing` (cut at `end`, a
-  /// line end of `textWithLineEnds`), with the line for the `unlisted` rest.
-  static func prefix(
-    of listing: String, endingAt end: Int, unlisted: Int, toolName: String
-  ) -> String {
-    var text = String(decoding: listing.utf8.prefix(end), as: UTF8.self)
-    if unlisted > 0 { text += "\n" + unlistedLine(count: unlisted, toolName: toolName) }
-    return text
-  }
-
-  /// The line that ends a catalog that leaves skills out.
+  /// The paragraph that ends a catalog that leaves skills out.
   static func unlistedLine(count: Int, toolName: String) -> String {
     "(\(CountFormatting.grouped(count)) more skill\(count == 1 ? " is" : "s are") not listed; "
       + "\(toolName) takes \(count == 1 ? "its name" : "their names") too.)"
   }
 
-  /// The catalog for `lines` (in name order) within `budget`, or in full when there is none.
+  /// The catalog for `lines` (in catalog order) within `budget`, or in full when there is none.
   static func fit(
     lead: String, lines: [SkillCatalogLine], toolName: String, budget: SkillCatalogBudget?
   ) async throws -> SkillCatalogListing {
     let names = lines.map(\.name)
-    let full = text(
-      lead: lead, lines: lines, descriptions: lines.map(\.description), unlisted: 0, toolName: toolName)
+    let full = text(lead: lead, lines: lines, descriptions: lines.map(\.description), toolName: toolName)
     guard let budget else { return SkillCatalogListing(text: full, listedSkillNames: names) }
     let key = toolName + "\n" + full
     if let known = budget.memo.listing(for: key) { return known }
@@ -114,6 +127,7 @@ enum SkillCatalogFitter {
     // Step 1: descriptions cut to their first sentence and the character limit.
     var shortenedCount = 0
     let shortDescriptions = lines.map { line in
+      guard !line.isActive else { return line.description }
       let short = shortened(line.description, characterLimit: budget.descriptionCharacterLimit)
       if short != line.description { shortenedCount += 1 }
       return short
@@ -121,32 +135,31 @@ enum SkillCatalogFitter {
     if shortenedCount > 0 {
       listing.steps.append(
         .descriptionsShortened(count: shortenedCount, characterLimit: budget.descriptionCharacterLimit))
-      listing.text = text(
-        lead: lead, lines: lines, descriptions: shortDescriptions, unlisted: 0, toolName: toolName)
+      listing.text = text(lead: lead, lines: lines, descriptions: shortDescriptions, toolName: toolName)
       listing.tokenCount = try await count(listing.text, budget.tokenCounter)
       if let tokens = listing.tokenCount, tokens <= budget.tokens { return listing }
     }
 
-    // Step 2: names and states only.
+    // Step 2: names and states only (an active skill keeps its instructions).
     listing.steps.append(.namesOnly)
-    let namesOnly = textWithLineEnds(
-      lead: lead, lines: lines, descriptions: nil, unlisted: 0, toolName: toolName)
-    listing.text = namesOnly.text
+    listing.text = text(lead: lead, lines: lines, descriptions: nil, toolName: toolName)
     listing.tokenCount = try await count(listing.text, budget.tokenCounter)
     if let tokens = listing.tokenCount, tokens <= budget.tokens { return listing }
 
-    // Step 3: the first `kept` names-only lines, in name order, and a line for the rest.
-    // The largest `kept` that fits, found by halving (a catalog with fewer lines
-    // never takes more tokens). When not even the lead instruction fits, the
-    // smaller of the names-only catalog and the one that lists no skill.
+    // Step 3: the first `kept` names-only blocks of skills that are not
+    // active, in catalog order, and a paragraph for the rest. The largest
+    // `kept` that fits, found by halving (a catalog with fewer blocks never
+    // takes more tokens). When not even that fits with none kept, the smaller
+    // of the names-only catalog and the one that lists no such skill.
+    let optional = lines.indices.filter { !lines[$0].isActive }
+    func leavingOut(keeping kept: Int) -> Set<Int> { Set(optional[kept...]) }
     var fitting: (kept: Int, text: String, tokens: Int)?
     var low = 0
-    var high = lines.count - 1
+    var high = optional.count - 1
     while low <= high {
       let kept = (low + high) / 2
-      let candidate = prefix(
-        of: namesOnly.text, endingAt: kept == 0 ? namesOnly.headerEnd : namesOnly.lineEnds[kept - 1],
-        unlisted: lines.count - kept, toolName: toolName)
+      let candidate = text(
+        lead: lead, lines: lines, descriptions: nil, unlisted: leavingOut(keeping: kept), toolName: toolName)
       let tokens = try await count(candidate, budget.tokenCounter)
       if tokens <= budget.tokens {
         fitting = (kept, candidate, tokens)
@@ -155,17 +168,19 @@ enum SkillCatalogFitter {
         high = kept - 1
       }
     }
-    if fitting == nil {
-      let bare = text(lead: lead, lines: [], descriptions: nil, unlisted: lines.count, toolName: toolName)
+    if fitting == nil, !optional.isEmpty {
+      let bare = text(
+        lead: lead, lines: lines, descriptions: nil, unlisted: leavingOut(keeping: 0), toolName: toolName)
       let bareTokens = try await count(bare, budget.tokenCounter)
       if let namesOnlyTokens = listing.tokenCount, namesOnlyTokens <= bareTokens { return listing }
       fitting = (0, bare, bareTokens)
     }
     guard let fitting else { return listing }
+    let leftOut = leavingOut(keeping: fitting.kept)
     listing.text = fitting.text
     listing.tokenCount = fitting.tokens
-    listing.listedSkillNames = Array(names[..<fitting.kept])
-    listing.steps.append(.skillsLeftOut(Array(names[fitting.kept...])))
+    listing.listedSkillNames = lines.indices.filter { !leftOut.contains($0) }.map { names[$0] }
+    listing.steps.append(.skillsLeftOut(optional[fitting.kept...].map { names[$0] }))
     return listing
   }
 

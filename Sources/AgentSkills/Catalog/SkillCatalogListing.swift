@@ -10,9 +10,10 @@ public struct SkillCatalogListing: Sendable, Hashable {
     /// Descriptions were cut to their first sentence and to `characterLimit`
     /// characters; `count` of them got shorter.
     case descriptionsShortened(count: Int, characterLimit: Int)
-    /// Lines list names and states only.
+    /// Blocks give names and states only (an active skill keeps its instructions).
     case namesOnly
-    /// These skills, the last in name order, are not listed (the activation tool still takes them).
+    /// These skills, the last in catalog order that are not active, are not
+    /// listed (the activation tool still takes them).
     case skillsLeftOut([String])
 
     /// The step, for a person: `names only`.
@@ -25,7 +26,7 @@ public struct SkillCatalogListing: Sendable, Hashable {
         "names only"
       case .skillsLeftOut(let names):
         "\(CountFormatting.grouped(names.count)) skill\(names.count == 1 ? "" : "s") left out"
-          + (names.first.map { ", the last in name order from \($0) on" } ?? "")
+          + (names.first.map { ", the last in catalog order from \($0) on" } ?? "")
       }
     }
   }
@@ -40,18 +41,18 @@ public struct SkillCatalogListing: Sendable, Hashable {
   public var budget: Int?
   /// The steps taken, in order; empty when the full catalog fits or there is no budget.
   public var steps: [Step]
-  /// The skills that have a line, in name order.
+  /// The skills that have a block, in catalog order.
   public var listedSkillNames: [String]
 
-  /// The skills the catalog leaves out, in name order (the activation tool still takes them).
+  /// The skills the catalog leaves out, in catalog order (the activation tool still takes them).
   public var leftOutSkillNames: [String] {
     for case .skillsLeftOut(let names) in steps { return names }
     return []
   }
 
   /// Whether the catalog is over its budget even with every step taken: the
-  /// budget is smaller than the lead instruction with the line that says no
-  /// skill is listed. The catalog is then the smaller of that and the names-only catalog.
+  /// budget is smaller than the lead instruction, the active skills'
+  /// instructions and the paragraph that says no other skill is listed. The catalog is then the smaller of that and the names-only catalog.
   public var isOverBudget: Bool {
     guard let tokenCount, let budget else { return false }
     return tokenCount > budget
@@ -82,7 +83,7 @@ public struct SkillCatalogListing: Sendable, Hashable {
   ///
   /// For example: `catalog of 1,000 skills over its budget of 2,000 tokens
   /// (31,002 tokens in full): 1,000 descriptions shortened to …; names only;
-  /// 742 skills left out, the last in name order from mango-skill on; the catalog
+  /// 742 skills left out, the last in catalog order from mango-skill on; the catalog
   /// now takes 1,996 tokens; skills left out can still be activated by name`.
   public var note: GenerationNote? {
     guard !steps.isEmpty, let budget else { return nil }

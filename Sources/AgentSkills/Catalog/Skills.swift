@@ -1,8 +1,7 @@
 import ModelSession
 
-/// A catalog of skills in a profile: a short lead instruction and one line
-/// per skill (name, description, active or on demand), plus one synthesized
-/// tool through which the model activates them.
+/// A catalog of skills in a profile: a short lead instruction and one block
+/// per skill, plus one synthesized tool through which the model activates them.
 ///
 /// ```swift
 /// Profile {
@@ -15,17 +14,34 @@ import ModelSession
 /// }
 /// ```
 ///
-/// The catalog is in name order, and its text and the tool's definition change
-/// only when the list of skills does. Only an instructions skill's activation
-/// or deactivation rewrites the instructions (a prompt-cache miss from there
-/// on); the generation record says so with an `instructionsChanged` note
-/// (`instructions skill activated a, b; deactivated c: …`, each list of names
-/// sorted).
+/// The catalog reads as the companion package's does, in the order the
+/// skills are given:
+///
+/// ```text
+/// If a skill below fits the user's request, silently activate it before responding. Otherwise, …
+///
+/// Skill: swift-style [on demand]
+/// Description: The team's Swift style rules
+///
+/// Skill: release-tone [active]
+/// Write in second person.
+/// ```
+///
+/// A prompt skill is `[on demand]` (calling the tool delivers its body once);
+/// an instructions skill is `[inactive]` with its description, or `[active]`
+/// with its instructions in place of the description. The text and the
+/// tool's definition change only when the list of skills does, or when an
+/// instructions skill is activated or deactivated, which rewrites the
+/// instructions (a prompt-cache miss from there on); the generation record
+/// says so with an `instructionsChanged` note (`instructions skill activated
+/// a, b; deactivated c: …`, each list of names sorted). Delivering a prompt
+/// skill changes nothing in the instructions.
 ///
 /// Give the catalog a budget in tokens with ``catalogBudget(_:)``: over it,
 /// descriptions are shortened, then only names are listed, then skills are
 /// left out of the listing (the tool still takes every name), each step
-/// reported in a `catalogTrimmed` note. The listing then changes only when
+/// reported in a `catalogTrimmed` note. An active skill's instructions count
+/// toward the budget, and no step shortens them or leaves them out. The listing then changes only when
 /// the full catalog's text does.
 ///
 /// Skills are activated three ways: by the model, through the tool; by the
@@ -51,13 +67,16 @@ public struct Skills: DynamicInstructions {
 
   /// Where activations are recorded.
   public var activations: SkillActivations
-  /// The skills, in name order; a repeated name keeps its first skill.
+  /// The skills, in the order given; a repeated name keeps its first skill.
   public var skills: [Skill]
   /// The tool's name; `activate_skill`, or `toggle_skill` when a skill allows deactivation.
   public var toolName: String
-  /// The tool's description.
+  /// The tool's description; by default it asks the model to activate (or,
+  /// when a skill allows it, deactivate) a skill itself when the request
+  /// matches, without asking or mentioning it, and, when the catalog has a
+  /// prompt skill, says what `[on demand]` means.
   public var toolDescription: String
-  /// The lead instruction above the catalog.
+  /// The lead instruction above the catalog; by default ``defaultLeadInstruction``.
   public var instructions: Instructions
   /// How much of what a history modifier keeps the bodies of prompt skills
   /// may take when they are put back after a cut (see `ContextRetention`): by
@@ -87,28 +106,45 @@ public struct Skills: DynamicInstructions {
   /// The skills the model may activate itself: those in the catalog and the tool's enum.
   var modelInvocableSkills: [Skill] { skills.filter(\.allowsModelInvocation) }
 
+  /// The lead instruction when none is given, the companion package's:
+  /// activate a fitting skill silently, otherwise answer without tools.
+  public static let defaultLeadInstruction =
+    "If a skill below fits the user's request, silently activate it before responding. "
+    + "Otherwise, respond normally without calling tools."
+
+  /// The tool's description when none is given (see ``toolDescription``).
+  ///
+  /// - Parameters:
+  ///   - allowsDeactivation: Whether some skill in the catalog allows deactivation.
+  ///   - hasOnDemandSkill: Whether the catalog lists a prompt skill.
+  public static func defaultToolDescription(allowsDeactivation: Bool, hasOnDemandSkill: Bool) -> String {
+    let verb = allowsDeactivation ? "Activate or deactivate" : "Activate"
+    var text =
+      "\(verb) a skill yourself when the user's request matches its description, and otherwise respond "
+      + "normally without calling this tool. Don't ask the user for permission to activate, and don't "
+      + "mention activation in your response."
+    if hasOnDemandSkill {
+      text +=
+        " Skills marked [on demand] aren't toggled on or off; calling this tool on one delivers its guidance once."
+    }
+    return text
+  }
+
   /// Creates a catalog.
   public init(
     activations: SkillActivations, toolName: String? = nil, toolDescription: String? = nil,
     instructions: Instructions? = nil, skills: [Skill]
   ) {
     var seen: Set<String> = []
-    let unique = skills.filter { seen.insert($0.name).inserted }.sorted { $0.name < $1.name }
+    let unique = skills.filter { seen.insert($0.name).inserted }
     let toggles = unique.contains { $0.allowsDeactivation && $0.allowsModelInvocation }
-    let tool = toolName ?? (toggles ? Self.toggleToolName : Self.activateToolName)
+    let onDemand = unique.contains { !$0.isInstructionsSkill && $0.allowsModelInvocation }
     self.activations = activations
     self.skills = unique
-    self.toolName = tool
+    self.toolName = toolName ?? (toggles ? Self.toggleToolName : Self.activateToolName)
     self.toolDescription =
-      toolDescription
-      ?? (toggles
-        ? "Loads a skill by name, or unloads an active skill that allows it. Load a skill before working on a task it covers."
-        : "Loads a skill by name. Load a skill before working on a task it covers.")
-    self.instructions =
-      instructions
-      ?? Instructions(
-        "You have skills: guidance you can load when a task needs it. Before you work on a task that a skill "
-          + "covers, call \(tool) with the skill's name and follow what it returns.")
+      toolDescription ?? Self.defaultToolDescription(allowsDeactivation: toggles, hasOnDemandSkill: onDemand)
+    self.instructions = instructions ?? Instructions(Self.defaultLeadInstruction)
   }
 
   /// Creates a catalog with a builder.
@@ -158,17 +194,15 @@ public struct Skills: DynamicInstructions {
     var rendered = Rendered()
     guard !skills.isEmpty else { return rendered }
     let invocable = modelInvocableSkills
-    if !invocable.isEmpty {
-      rendered.catalog = try await catalog(active: active)
-      rendered.instructions.segments.append(contentsOf: Instructions(rendered.catalog.text).segments)
-    }
     var skillTools: [any Tool] = []
     for skill in skills where active.contains(skill.name) {
-      guard case .instructions(let body, _, let tools) = skill.content else { continue }
+      guard case .instructions(_, _, let tools) = skill.content else { continue }
       rendered.activeInstructionSkills.insert(skill.name)
-      rendered.instructions.segments.append(
-        contentsOf: Instructions("Skill \(skill.name) (active):\n\(body.text)").segments)
       skillTools.append(contentsOf: tools)
+    }
+    if !invocable.isEmpty || !rendered.activeInstructionSkills.isEmpty {
+      rendered.catalog = try await catalog(active: active)
+      rendered.instructions.segments.append(contentsOf: Instructions(rendered.catalog.text).segments)
     }
     if !invocable.isEmpty {
       rendered.tools.append(
@@ -187,8 +221,7 @@ public struct Skills: DynamicInstructions {
   public func catalogText(active: Set<String>) -> String {
     let lines = catalogLines(active: active)
     return SkillCatalogFitter.text(
-      lead: instructions.text, lines: lines, descriptions: lines.map(\.description), unlisted: 0,
-      toolName: toolName)
+      lead: lead, lines: lines, descriptions: lines.map(\.description), toolName: toolName)
   }
 
   /// The catalog for a set of active skills, fitted in ``catalogBudget``:
@@ -197,7 +230,13 @@ public struct Skills: DynamicInstructions {
   /// - Parameter active: The names of the active skills.
   public func catalog(active: Set<String>) async throws -> SkillCatalogListing {
     try await SkillCatalogFitter.fit(
-      lead: instructions.text, lines: catalogLines(active: active), toolName: toolName, budget: catalogBudget)
+      lead: lead, lines: catalogLines(active: active), toolName: toolName, budget: catalogBudget)
+  }
+
+  /// The lead instruction, or none when no skill is the model's to activate
+  /// (the catalog then only carries the instructions of active skills).
+  private var lead: String {
+    modelInvocableSkills.isEmpty ? "" : instructions.text
   }
 
   /// A copy of the catalog with this budget (`nil` for none).
@@ -209,10 +248,21 @@ public struct Skills: DynamicInstructions {
     return copy
   }
 
+  /// One block per skill the model may activate, and one per active
+  /// instructions skill it may not (its instructions apply all the same).
   private func catalogLines(active: Set<String>) -> [SkillCatalogLine] {
-    skills.filter(\.allowsModelInvocation).map { skill in
-      let state = skill.isInstructionsSkill && active.contains(skill.name) ? "active" : "on demand"
-      return SkillCatalogLine(name: skill.name, state: state, description: skill.description)
+    skills.compactMap { skill in
+      switch skill.content {
+      case .instructions(let body, _, _) where active.contains(skill.name):
+        return SkillCatalogLine(
+          name: skill.name, state: .active(instructions: body.text), description: skill.description)
+      case .instructions where skill.allowsModelInvocation:
+        return SkillCatalogLine(name: skill.name, state: .inactive, description: skill.description)
+      case .prompt where skill.allowsModelInvocation:
+        return SkillCatalogLine(name: skill.name, state: .onDemand, description: skill.description)
+      default:
+        return nil
+      }
     }
   }
 

@@ -8,9 +8,11 @@
 /// copy of the call and its output back right after the cut (see
 /// ``RetainedContextLedger``), once per key, most recently delivered first,
 /// within the ``ContextRetention`` caps; what does not fit is left out and a
-/// generation note names its key. `droppingCompletedToolCalls` keeps such
-/// calls. Nothing is re-attached between compactions, so the history the
-/// model sees stays append-only.
+/// generation note names its key. `droppingCompletedToolCalls` drops such a
+/// call once answered, as any other, and names its key in a note (the tool
+/// delivers it again when called); it keeps the copies put back after a cut.
+/// Nothing is re-attached between compactions, so the history the model sees
+/// stays append-only.
 ///
 /// ```swift
 /// func call(arguments: GeneratedContent) async throws -> RetainedContext {
