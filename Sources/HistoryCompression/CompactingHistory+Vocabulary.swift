@@ -56,7 +56,28 @@ extension CompactingHistory {
     summaryPostamble: String = SummarizeHistory.defaultPostamble, options: Options = Options()
   ) {
     self.init(
-      budget: tokenBudget, target: target, summarizer: model, summaryReserve: summaryReserve,
+      tokenBudget: .tokens(tokenBudget), target: target.map(ContextBudget.tokens),
+      summaryReserve: summaryReserve, pinnedTokens: pinnedTokens, model: model, tokenCounter: tokenCounter,
+      instructions: instructions, summaryPostamble: summaryPostamble, options: options)
+  }
+
+  /// Creates the modifier with a budget and target in tokens or as shares of
+  /// the model's window, the reserved response included (see ``ContextBudget``).
+  ///
+  /// ```swift
+  /// CompactingHistory(tokenBudget: .contextShare(0.8), target: .contextShare(0.5))
+  /// ```
+  ///
+  /// The other parameters are those of the initializer that takes the
+  /// budget as a number of tokens.
+  public init(
+    tokenBudget: ContextBudget, target: ContextBudget? = nil, summaryReserve: Int? = nil,
+    pinnedTokens: Int? = nil, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble, options: Options = Options()
+  ) {
+    self.init(
+      contextBudget: tokenBudget, target: target, summarizer: model, summaryReserve: summaryReserve,
       pinnedTokens: pinnedTokens,
       tokenCounter: tokenCounter ?? EstimatingTokenCounter(),
       summaryOptions: SummaryOptions(
@@ -87,6 +108,33 @@ extension DynamicProfile {
         tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, pinnedTokens: pinnedTokens,
         model: model,
         tokenCounter: tokenCounter, instructions: instructions, summaryPostamble: summaryPostamble,
+        options: options))
+  }
+}
+
+extension DynamicProfile {
+  /// Keeps the history within `tokenBudget`, given in tokens or as a share
+  /// of the model's window, the tokens reserved for the response included;
+  /// compacts the oldest turns in one large step down to `target` when it is
+  /// exceeded, and again to what fits when the model refuses a prompt as too
+  /// long (see ``CompactingHistory`` and ``ContextBudget``).
+  ///
+  /// ```swift
+  /// Profile { Instructions("You answer support questions.") }
+  ///   .compactingHistory(tokenBudget: .contextShare(0.8), target: .contextShare(0.5))
+  /// ```
+  public func compactingHistory(
+    tokenBudget: ContextBudget, target: ContextBudget? = nil, summaryReserve: Int? = nil,
+    pinnedTokens: Int? = nil, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    options: CompactingHistory.Options = CompactingHistory.Options()
+  ) -> ModifiedProfile<Self, CompactingHistory> {
+    modifier(
+      CompactingHistory(
+        tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, pinnedTokens: pinnedTokens,
+        model: model, tokenCounter: tokenCounter, instructions: instructions,
+        summaryPostamble: summaryPostamble,
         options: options))
   }
 }

@@ -62,16 +62,42 @@ import ModelSession
 public struct CompactingHistory: DynamicProfileModifier {
   /// The stage's name in generation records: `compactingHistory`.
   public var name: String { "compactingHistory" }
-  /// The most tokens the model sees, instructions included.
-  public let budget: Int
-  /// The tokens a compaction brings the history down to.
-  public let target: Int
+  /// The most tokens of context a generation takes: the history the model
+  /// sees, instructions included, and the tokens reserved for the response
+  /// (see ``ContextBudget``).
+  public let contextBudget: ContextBudget
+  /// The tokens of context a compaction brings a generation down to, the
+  /// reserved response included; `nil` for three eighths of the room the
+  /// budget leaves the history.
+  public let contextTarget: ContextBudget?
   /// The model that writes summaries; `nil` drops old turns instead.
   public let summarizer: (any LanguageModel)?
-  /// The tokens set aside for the summary entry.
-  public let summaryReserve: Int
-  /// The most tokens the oldest turns kept at every compaction may take.
-  public let pinnedTokens: Int
+  /// The tokens set aside for the summary entry, as given; `nil` for a quarter of the target.
+  public let givenSummaryReserve: Int?
+  /// The most tokens the pinned first turns may take, as given; `nil` for
+  /// five eighths of the target without a summarizer, none with one.
+  public let givenPinnedTokens: Int?
+
+  /// The budget in tokens; 0 when it is a share of the window (resolved at each generation).
+  public var budget: Int {
+    if case .tokens(let count) = contextBudget { return count }
+    return 0
+  }
+  /// The target in tokens, for a generation that reserves nothing for the
+  /// response; 0 when the budget or the target is a share of the window.
+  public var target: Int { resolvedWithoutWindow?.target ?? 0 }
+  /// The tokens set aside for the summary entry, for a generation that
+  /// reserves nothing for the response; 0 when a share of the window decides it.
+  public var summaryReserve: Int { resolvedWithoutWindow?.summaryReserve ?? 0 }
+  /// The most tokens the oldest turns kept at every compaction may take, for
+  /// a generation that reserves nothing for the response; 0 when a share of
+  /// the window decides it.
+  public var pinnedTokens: Int { resolvedWithoutWindow?.pinnedTokens ?? 0 }
+
+  private var resolvedWithoutWindow: CompactionLimits? {
+    try? CompactionLimits.resolve(self, contextSize: nil, reservedResponseTokens: 0)
+  }
+
   /// What counts tokens.
   public let tokenCounter: any TokenCounter
   /// The summarizer's instructions and settings, and where summaries are kept.
@@ -128,32 +154,55 @@ public struct CompactingHistory: DynamicProfileModifier {
     pinnedTokens: Int? = nil, tokenCounter: any TokenCounter = EstimatingTokenCounter(),
     summaryOptions: SummaryOptions = SummaryOptions(), prefixBreaks: PrefixBreakLog = .shared
   ) {
-    self.budget = budget
+    self.init(
+      contextBudget: .tokens(budget), target: target.map(ContextBudget.tokens), summarizer: summarizer,
+      summaryReserve: summaryReserve, pinnedTokens: pinnedTokens, tokenCounter: tokenCounter,
+      summaryOptions: summaryOptions, prefixBreaks: prefixBreaks)
+  }
+
+  /// Creates the modifier with a budget and target in tokens or as shares of
+  /// the model's window (see ``ContextBudget``).
+  ///
+  /// ```swift
+  /// CompactingHistory(contextBudget: .contextShare(0.8), target: .contextShare(0.5))
+  /// ```
+  ///
+  /// The other parameters are those of ``init(budget:target:summarizer:summaryReserve:pinnedTokens:tokenCounter:summaryOptions:prefixBreaks:)``.
+  public init(
+    contextBudget: ContextBudget, target: ContextBudget? = nil, summarizer: (any LanguageModel)? = nil,
+    summaryReserve: Int? = nil, pinnedTokens: Int? = nil,
+    tokenCounter: any TokenCounter = EstimatingTokenCounter(),
+    summaryOptions: SummaryOptions = SummaryOptions(), prefixBreaks: PrefixBreakLog = .shared
+  ) {
+    self.contextBudget = contextBudget
+    self.contextTarget = target
     self.prefixBreaks = prefixBreaks
-    // Saturating: a budget past 2^53 is refused by validate() at the first generation, not trapped on here.
-    let target = target ?? budget.multipliedSaturated(by: 3) / 8
-    self.target = target
     self.summarizer = summarizer
-    self.summaryReserve = summaryReserve ?? target / 4
-    self.pinnedTokens = pinnedTokens ?? (summarizer == nil ? target.multipliedSaturated(by: 5) / 8 : 0)
+    self.givenSummaryReserve = summaryReserve
+    self.givenPinnedTokens = pinnedTokens
     self.tokenCounter = tokenCounter
     self.summaryOptions = summaryOptions
   }
+
+  /// `true`: a session retries a generation the model refused as too long,
+  /// and this modifier compacts the history to what the refusal says fits.
+  public var compactsOnContextOverflow: Bool { true }
 
   /// Compacts the history when it is over the budget, or keeps the last compaction.
   public func transformHistory(
     _ history: Transcript, in context: ProfileModifierContext
   ) async throws -> Transcript {
-    try validate()
+    let limits = try await CompactionLimits.resolve(self, in: context)
+    let budget = limits.budget
     let entries = history.entries
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: .tokens(budget), counter: tokenCounter)
     let ledger = try await RetainedContextLedger(
       entries, unit: .tokens, counter: tokenCounter, retention: context.contextRetention)
-    let reserve = summarizer == nil ? 0 : summaryReserve
+    let reserve = summarizer == nil ? 0 : limits.summaryReserve
     let breaks = await prefixBreaks(in: entries, layout: layout, context: context)
     let plan = CompactionPlan(
-      layout: layout, measure: measure, threshold: budget, target: target, pinned: pinnedTokens,
+      layout: layout, measure: measure, threshold: budget, target: limits.target, pinned: limits.pinnedTokens,
       summarySize: reserve, end: entries.count, breaks: breaks, ledger: ledger)
     let headSize = measure.size(0..<layout.headEnd)
     let kept =
@@ -169,9 +218,17 @@ public struct CompactingHistory: DynamicProfileModifier {
     // The cut was planned with what the history held then; a key delivered
     // again since is in view: its copy goes (the plan's sizes stay an upper bound).
     lastCut.reattachment = lastCut.reattachment.removing(keys: ledger.keys(deliveredFrom: lastCut.madeAt))
-    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
-      lastCut.madeAt > previousEnd
-    {
+    let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd)
+    if context.isRetryAfterContextOverflow && limits.fittedToOverflow {
+      // The retry compacts against the window the model gave: the cuts can fall anywhere.
+      context.record(
+        GenerationNote(
+          source: name, kind: .historyRewritten,
+          message: "compacted to fit the model's window: at most \(budget) tokens of history, "
+            + (summarizer == nil ? "dropped" : "summarized")
+            + " down from entry \(entries[lastCut.start].id)"))
+      lastCut.reattachment.record(in: context, source: name)
+    } else if let previousEnd, lastCut.madeAt > previousEnd {
       context.record(
         GenerationNote(
           source: name, kind: .historyRewritten,
@@ -194,7 +251,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     return try await summarized(
       entries, layout: layout, cuts: plan.cuts, lastCut: lastCut, summarizer: summarizer, dropped: dropped,
       keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom) + lastCut.reattachment.size
-        + measure.size(lastCut.start..<entries.count), context: context)
+        + measure.size(lastCut.start..<entries.count), budget: budget, context: context)
   }
 
   /// The history lengths at which the tools or the instructions changed,
@@ -227,28 +284,6 @@ public struct CompactingHistory: DynamicProfileModifier {
     return Transcript(entries: kept)
   }
 
-  private func validate() throws {
-    try HistorySize.tokens(budget).validated(for: name)
-    try HistorySize.tokens(target).validated(for: name)
-    guard target < budget else {
-      throw HistoryCompressionError.invalidFraction(
-        modifier: name, name: "target / budget", value: Double(target) / Double(budget), range: "(0, 1)")
-    }
-    guard summarizer == nil || (summaryReserve >= 0 && summaryReserve < target) else {
-      throw HistoryCompressionError.invalidFraction(
-        modifier: name, name: "summaryReserve / target", value: Double(summaryReserve) / Double(target),
-        range: "[0, 1)")
-    }
-    guard summarizer == nil || summaryOptions.timeout > .zero else {
-      throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: summaryOptions.timeout)
-    }
-    guard pinnedTokens >= 0, pinnedTokens < target else {
-      throw HistoryCompressionError.invalidFraction(
-        modifier: name, name: "pinnedTokens / target", value: Double(pinnedTokens) / Double(target),
-        range: "[0, 1)")
-    }
-  }
-
   /// The head, a summary of everything before the last cut, then the rest;
   /// `dropped` when the summary cannot be had or does not fit.
   ///
@@ -257,7 +292,8 @@ public struct CompactingHistory: DynamicProfileModifier {
   private func summarized(
     _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut],
     lastCut: CompactionPlan.Cut,
-    summarizer: any LanguageModel, dropped: Transcript, keptSize: Int, context: ProfileModifierContext
+    summarizer: any LanguageModel, dropped: Transcript, keptSize: Int, budget: Int,
+    context: ProfileModifierContext
   ) async throws -> Transcript {
     let memo = CompactionSummaries(
       model: summarizer, instructions: summaryOptions.instructions, timeout: summaryOptions.timeout,

@@ -12,6 +12,13 @@ public enum HistoryCompressionError: Error, Sendable, Equatable, CustomStringCon
   case invalidFraction(modifier: String, name: String, value: Double, range: String)
   /// A timeout of zero or less.
   case invalidTimeout(modifier: String, timeout: Duration)
+  /// A budget given as a share of the model's window, when the window is not
+  /// known: the model does not say it (see `ContextSizeProviding`) and has
+  /// not refused a prompt with its size yet.
+  case unknownContextSize(modifier: String, reason: String)
+  /// The tokens reserved for the response leave no room for the history
+  /// within a budget.
+  case noRoomForHistory(modifier: String, budget: Int, reservedResponseTokens: Int)
 
   /// What is wrong, and where.
   public var description: String {
@@ -24,6 +31,12 @@ public enum HistoryCompressionError: Error, Sendable, Equatable, CustomStringCon
       "\(modifier): \(name) is \(value), it must be in \(range)"
     case .invalidTimeout(let modifier, let timeout):
       "\(modifier): the summarizer timeout is \(timeout), it must be more than zero"
+    case .unknownContextSize(let modifier, let reason):
+      "\(modifier): \(reason); give the budget in tokens, or use a model that reports its window "
+        + "(ChatCompletionsLanguageModel(contextSize:) for a server that does not)"
+    case .noRoomForHistory(let modifier, let budget, let reserved):
+      "\(modifier): the budget of \(budget) tokens leaves no room for history once \(reserved) tokens are "
+        + "reserved for the response (maximumResponseTokens)"
     }
   }
 }

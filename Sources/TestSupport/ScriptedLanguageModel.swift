@@ -52,22 +52,47 @@ public struct ScriptedLanguageModel: LanguageModel {
   public var capabilities: LanguageModelCapabilities
   /// Part of the executor configuration.
   public var variant: String
+  /// The window the model reports as its `contextSize`; `nil` for a model
+  /// that cannot say (its `contextSize` throws).
+  public var declaredContextSize: Int?
 
   /// Creates a model that plays `script`.
   public init(
     script: ModelScript,
     capabilities: LanguageModelCapabilities = [.toolCalling, .guidedGeneration, .vision, .reasoning],
-    variant: String = ""
+    variant: String = "", contextSize: Int? = nil
   ) {
     self.script = script
     self.capabilities = capabilities
     self.variant = variant
+    self.declaredContextSize = contextSize
   }
 
   /// The script's identity and the variant.
   public var executorConfiguration: Executor.Configuration {
     Executor.Configuration(script: script, variant: variant)
   }
+}
+
+extension ScriptedLanguageModel: ContextSizeProviding {
+  /// The declared window.
+  ///
+  /// - Throws: ``UnknownContextSizeError`` when none was declared.
+  public var contextSize: Int {
+    get throws {
+      guard let declaredContextSize else { throw UnknownContextSizeError() }
+      return declaredContextSize
+    }
+  }
+}
+
+/// Raised by a scripted model asked for a window it was not given.
+public struct UnknownContextSizeError: Error, Equatable, CustomStringConvertible {
+  /// Creates the error.
+  public init() {}
+
+  /// Says so.
+  public var description: String { "the scripted model was given no context size" }
 }
 
 /// Raised by a script that has no step left.

@@ -202,7 +202,7 @@ func `a server error whose message says it timed out is a timeout, in a body or 
 }
 
 @Test(.timeLimit(.minutes(10)))
-func `OpenAI's older context message gives the requested tokens after "you requested"`() {
+func `OpenAI's older context message gives the prompt's tokens, not the prompt's and the completion's`() {
   let body =
     #"{"error":{"message":"This model's maximum context length is 4097 tokens, however you requested "#
     + #"4162 tokens (3162 in your prompt; 1000 for the completion).","type":"invalid_request_error"}}"#
@@ -211,5 +211,20 @@ func `OpenAI's older context message gives the requested tokens after "you reque
     return
   }
   #expect(contextSize == 4097)
-  #expect(tokenCount == 4162)
+  #expect(tokenCount == 3162)
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `llama-cpp-python's context message gives the window and the tokens in the messages`() {
+  // The text of llama-cpp-python 0.3's server for a chat request whose prompt filled a 2,048-token window.
+  let body =
+    #"{"error":{"message":"This model's maximum context length is 2048 tokens. However, you requested "#
+    + #"2148 tokens (2048 in the messages, 100 in the completion). Please reduce the length of the "#
+    + #"messages or completion.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}"#
+  guard case .contextSizeExceeded(let contextSize, let tokenCount, _) = failure(400, body) else {
+    Issue.record("expected a context size failure")
+    return
+  }
+  #expect(contextSize == 2048)
+  #expect(tokenCount == 2048)
 }

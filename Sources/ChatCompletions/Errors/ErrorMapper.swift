@@ -146,8 +146,11 @@ struct ErrorMapper: Sendable {
 
 /// The context size and token count that servers write into context-length
 /// messages, such as OpenAI's "maximum context length is 8192 tokens. However,
-/// your messages resulted in 9000 tokens" or llama-cpp-python's "Requested
-/// tokens (5000) exceed context window of 4096".
+/// your messages resulted in 9000 tokens", llama-cpp-python's "maximum context
+/// length is 2048 tokens. However, you requested 2148 tokens (2048 in the
+/// messages, 100 in the completion)" (the prompt is the part in the messages),
+/// or llama.cpp's Python binding's "Requested tokens (5000) exceed context
+/// window of 4096".
 struct ContextSizeNumbers: Sendable, Hashable {
   var contextSize: Int?
   var tokenCount: Int?
@@ -157,10 +160,20 @@ struct ContextSizeNumbers: Sendable, Hashable {
     contextSize =
       Self.number(after: "maximum context length is ", in: lowered)
       ?? Self.number(after: "context window of ", in: lowered)
+    // llama-cpp-python's "you requested 2148 tokens (2048 in the messages, 100 in the completion)" and
+    // OpenAI's older "(3162 in your prompt; 1000 for the completion)": the prompt is the first part.
     tokenCount =
       Self.number(after: "resulted in ", in: lowered)
       ?? Self.number(after: "requested tokens (", in: lowered)
+      ?? Self.number(before: " in the messages", in: lowered)
+      ?? Self.number(before: " in your prompt", in: lowered)
       ?? Self.number(after: "you requested ", in: lowered)
+  }
+
+  private static func number(before marker: String, in text: String) -> Int? {
+    guard let range = text.range(of: marker) else { return nil }
+    let digits = text[..<range.lowerBound].reversed().prefix(while: \.isNumber)
+    return CountRange.parse(String(digits.reversed()))
   }
 
   private static func number(after marker: String, in text: String) -> Int? {

@@ -85,7 +85,9 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
       try translator.finish()
     } catch {
       if Task.isCancelled { throw CancellationError() }
-      throw ErrorBoundary.publicError(for: error, mapper: client.mapper)
+      let thrown = ErrorBoundary.publicError(for: error, mapper: client.mapper)
+      model.learnContextSize(from: thrown)
+      throw thrown
     }
   }
 }

@@ -30,14 +30,17 @@ extension ChatCompletionsLanguageModel {
   ///     configuration (see ``urlSession``); otherwise through the platform's transport.
   ///   - timeout: the idle timeout in seconds.
   ///   - requestStyle: the server's spelling of `response_format` and the token limit.
+  ///   - contextSize: the window, for a server that does not report it; `nil` learns it from the server.
   public init(
     name: String, url: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
     supportsGuidedGeneration: Bool = false, urlSessionConfiguration: URLSessionConfiguration? = nil,
-    timeout: TimeInterval = 60, requestStyle: ChatCompletionsRequestStyle = .openAI
+    timeout: TimeInterval = 60, requestStyle: ChatCompletionsRequestStyle = .openAI,
+    contextSize: Int? = nil
   ) {
     self.init(
       name: name, baseURL: url, apiKey: apiKey, additionalHeaders: additionalHeaders,
-      supportsGuidedGeneration: supportsGuidedGeneration, timeout: timeout, requestStyle: requestStyle)
+      supportsGuidedGeneration: supportsGuidedGeneration, timeout: timeout, requestStyle: requestStyle,
+      contextSize: contextSize)
     urlSession = urlSessionConfiguration.map { URLSession(configuration: $0) }
   }
 

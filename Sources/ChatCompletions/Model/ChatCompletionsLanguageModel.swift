@@ -37,6 +37,9 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   /// through a session made from its configuration, with ContextKit's own
   /// streaming delegate.
   public var urlSession: URLSession?
+  /// The context window the app declares, in tokens; `nil` to learn it from
+  /// the server (see ``contextSize``).
+  public var declaredContextSize: Int?
 
   /// Creates a model.
   ///
@@ -48,11 +51,14 @@ public struct ChatCompletionsLanguageModel: LanguageModel {
   ///   - supportsGuidedGeneration: `true` only when the server enforces `response_format`.
   ///   - timeout: the first-byte and idle timeout in seconds (see `ChatCompletionsTimeouts.init(_:)`).
   ///   - requestStyle: the server's spelling of `response_format` and the token limit.
+  ///   - contextSize: the window, for a server that does not report it
+  ///     (llama-cpp-python, Ollama); `nil` learns it from the server.
   public init(
     name: String, baseURL: URL, apiKey: String? = nil, additionalHeaders: [String: String] = [:],
     supportsGuidedGeneration: Bool = false, timeout: TimeInterval = 60,
-    requestStyle: ChatCompletionsRequestStyle = .openAI
+    requestStyle: ChatCompletionsRequestStyle = .openAI, contextSize: Int? = nil
   ) {
+    self.declaredContextSize = contextSize.flatMap { $0 > 0 ? $0 : nil }
     self.name = name
     self.endpoint = EndpointConfiguration(
       baseURL: baseURL, apiKey: apiKey, additionalHeaders: additionalHeaders)

@@ -23,11 +23,19 @@ public protocol DynamicProfileModifier: Sendable {
   /// Returns the history the model should see. `history` starts with the
   /// instructions entry, when there is one. The default returns it unchanged.
   func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws -> Transcript
+  /// Whether the modifier compacts the history to fit a window the model
+  /// said it exceeded (``ProfileModifierContext/contextOverflow``). When a
+  /// profile has such a modifier, a session retries a generation refused
+  /// with `LanguageModelError.contextSizeExceeded` once. Defaults to `false`.
+  var compactsOnContextOverflow: Bool { get }
 }
 
 extension DynamicProfileModifier {
   /// The type's name.
   public var name: String { String(describing: Self.self) }
+
+  /// `false`: the modifier does not compact on a context overflow.
+  public var compactsOnContextOverflow: Bool { false }
 
   /// Does nothing.
   public func willGenerate(in context: ProfileModifierContext) async throws {}

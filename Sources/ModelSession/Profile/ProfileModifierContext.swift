@@ -19,13 +19,26 @@ public final class ProfileModifierContext: Sendable {
   public let model: (any LanguageModel)?
   /// How much retained context a modifier puts back after a cut (see ``RetainedContextLedger``).
   public let contextRetention: ContextRetention
+  /// The tokens the generation reserves for the response: its
+  /// `maximumResponseTokens`, 0 when it sets none. Token budgets count them,
+  /// so that a prompt that fits leaves room to answer.
+  public let reservedResponseTokens: Int
+  /// The latest refusal of a prompt as too long that the session recovered
+  /// from (see ``ContextOverflow``): set in the generation retried after it
+  /// and in every later generation of the session; `nil` before.
+  public let contextOverflow: ContextOverflow?
+  /// Whether this generation is the retry of one the model refused as too
+  /// long (``contextOverflow`` holds what it said).
+  public let isRetryAfterContextOverflow: Bool
 
   private let recordedNotes = Mutex<[GenerationNote]>([])
 
   /// Creates a context.
   public init(
     turnIndex: Int, round: Int, toolDefinitions: [Transcript.ToolDefinition], requestID: String,
-    model: (any LanguageModel)? = nil, contextRetention: ContextRetention = ContextRetention()
+    model: (any LanguageModel)? = nil, contextRetention: ContextRetention = ContextRetention(),
+    reservedResponseTokens: Int = 0, contextOverflow: ContextOverflow? = nil,
+    isRetryAfterContextOverflow: Bool = false
   ) {
     self.turnIndex = turnIndex
     self.round = round
@@ -33,6 +46,9 @@ public final class ProfileModifierContext: Sendable {
     self.requestID = requestID
     self.model = model
     self.contextRetention = contextRetention
+    self.reservedResponseTokens = max(0, reservedResponseTokens)
+    self.contextOverflow = contextOverflow
+    self.isRetryAfterContextOverflow = isRetryAfterContextOverflow
   }
 
   /// Records a note in the generation record.

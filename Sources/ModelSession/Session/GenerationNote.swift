@@ -25,6 +25,10 @@ public struct GenerationNote: Sendable, Hashable, Codable, CustomStringConvertib
     /// A catalog (of skills, say) did not fit its budget and was shortened:
     /// the message names each step taken and what was left out.
     public static let catalogTrimmed = Kind(rawValue: "catalogTrimmed")
+    /// The model refused the prompt as larger than its window, and the
+    /// session compacted the history and retried the generation: the message
+    /// gives the model's numbers.
+    public static let contextOverflowRecovered = Kind(rawValue: "contextOverflowRecovered")
     /// Anything else worth knowing.
     public static let information = Kind(rawValue: "information")
 

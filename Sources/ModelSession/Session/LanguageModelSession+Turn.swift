@@ -89,47 +89,66 @@ extension LanguageModelSession {
 
   /// One generation of a turn: the modifiers, the request, the capability
   /// check, the executor, and the generation record, published whether the
-  /// generation succeeds or fails.
+  /// generation succeeds or fails. A generation the model refuses as too long
+  /// is retried once when a modifier compacts on overflow (see ``ContextOverflowRecovery``).
   private func generateRound(
     _ round: Int, of ledger: TurnLedger, setup: RoundSetup, prompt: Transcript.Prompt,
     schema: GenerationSchema?, turnIndex: Int, onProgress: (@Sendable (TurnProgress) -> Void)?
   ) async throws -> GenerationOutput {
-    let requestID = UUID()
     guard let model = setup.resolution.model ?? self.model else { throw SessionError.noModel }
-    let context = ProfileModifierContext(
-      turnIndex: turnIndex, round: round, toolDefinitions: setup.toolDefinitions,
-      requestID: requestID.uuidString, model: model,
-      contextRetention: setup.resolution.contextRetention ?? ContextRetention())
     let modifiers = setup.modifiersInApplicationOrder
-    try await ModifierPipeline.prepare(modifiers, in: context)
-    let storedHistory = ledger.storedHistory(instructions: setup.instructions)
-    let modified = try await ModifierPipeline.apply(modifiers, to: storedHistory, in: context)
+    let options = setup.generationOptions(for: prompt, round: round)
+    var retryingAfter: ContextOverflow?
+    while true {
+      let requestID = UUID()
+      let context = ProfileModifierContext(
+        turnIndex: turnIndex, round: round, toolDefinitions: setup.toolDefinitions,
+        requestID: requestID.uuidString, model: model,
+        contextRetention: setup.resolution.contextRetention ?? ContextRetention(),
+        reservedResponseTokens: options.maximumResponseTokens ?? 0,
+        contextOverflow: retryingAfter ?? state.withLock { $0.contextOverflow },
+        isRetryAfterContextOverflow: retryingAfter != nil)
+      // The retry is the same generation: the modifiers were told of it once.
+      if retryingAfter == nil { try await ModifierPipeline.prepare(modifiers, in: context) }
+      let storedHistory = ledger.storedHistory(instructions: setup.instructions)
+      let modified = try await ModifierPipeline.apply(modifiers, to: storedHistory, in: context)
 
-    let request = LanguageModelExecutorGenerationRequest(
-      id: requestID, transcript: modified.history, enabledToolDefinitions: setup.toolDefinitions,
-      schema: schema, generationOptions: setup.generationOptions(for: prompt, round: round),
-      contextOptions: ContextOptions(reasoningLevel: setup.resolution.reasoningLevel))
-    var record = GenerationRecord(
-      requestID: requestID, turnIndex: turnIndex, round: round, date: Date(), storedHistory: storedHistory,
-      stages: modified.stages, sentTranscript: modified.history, instructions: setup.instructions,
-      toolDefinitions: setup.toolDefinitions, generationOptions: request.generationOptions,
-      contextOptions: request.contextOptions, schema: schema, output: [], usage: .zero,
-      notes: setup.resolution.notes + context.notes, outcome: .completed)
+      let request = LanguageModelExecutorGenerationRequest(
+        id: requestID, transcript: modified.history, enabledToolDefinitions: setup.toolDefinitions,
+        schema: schema, generationOptions: options,
+        contextOptions: ContextOptions(reasoningLevel: setup.resolution.reasoningLevel))
+      let recoveryNotes = retryingAfter.map { [ContextOverflowRecovery.note(for: $0)] } ?? []
+      var record = GenerationRecord(
+        requestID: requestID, turnIndex: turnIndex, round: round, date: Date(), storedHistory: storedHistory,
+        stages: modified.stages, sentTranscript: modified.history, instructions: setup.instructions,
+        toolDefinitions: setup.toolDefinitions, generationOptions: request.generationOptions,
+        contextOptions: request.contextOptions, schema: schema, output: [], usage: .zero,
+        notes: setup.resolution.notes + recoveryNotes + context.notes, outcome: .completed)
 
-    let output: GenerationOutput
-    do {
-      try CapabilityCheck.check(request, against: model.capabilities)
-      output = try await generate(
-        model: model, request: request, onEvent: Self.progressReporter(ledger, onProgress))
-    } catch {
-      record.outcome = (error is CancellationError || Task.isCancelled) ? .cancelled : .failed("\(error)")
+      let output: GenerationOutput
+      do {
+        try CapabilityCheck.check(request, against: model.capabilities)
+        output = try await generate(
+          model: model, request: request, onEvent: Self.progressReporter(ledger, onProgress))
+      } catch {
+        if let overflow = await ContextOverflowRecovery.overflow(
+          after: error, request: request, modifiers: modifiers, model: model)
+        {
+          state.withLock { $0.contextOverflow = overflow }
+          if retryingAfter == nil {
+            retryingAfter = overflow
+            continue
+          }
+        }
+        record.outcome = (error is CancellationError || Task.isCancelled) ? .cancelled : .failed("\(error)")
+        publish(record)
+        throw error
+      }
+      record.output = output.entries
+      record.usage = output.usage
       publish(record)
-      throw error
+      return output
     }
-    record.output = output.entries
-    record.usage = output.usage
-    publish(record)
-    return output
   }
 
   /// Turns the assembler's state into progress for a streaming caller: the

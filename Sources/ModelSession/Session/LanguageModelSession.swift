@@ -23,6 +23,8 @@ public final class LanguageModelSession: Sendable {
     var usage = GenerationUsage.zero
     var turnCount = 0
     var latestRecord: GenerationRecord?
+    /// The latest context-size refusal the session recovered from (see ``ContextOverflowRecovery``).
+    var contextOverflow: ContextOverflow?
     var recordSubscribers: [UUID: AsyncStream<GenerationRecord>.Continuation] = [:]
   }
 
