@@ -225,8 +225,7 @@ public struct CompactingHistory: DynamicProfileModifier {
         GenerationNote(
           source: name, kind: .historyRewritten,
           message: "compacted to fit the model's window: at most \(budget) tokens of history, "
-            + (summarizer == nil ? "dropped" : "summarized")
-            + " down from entry \(entries[lastCut.start].id)"))
+            + "verbatim from entry \(entries[lastCut.start].id)"))
       lastCut.reattachment.record(in: context, source: name)
     } else if let previousEnd, lastCut.madeAt > previousEnd {
       context.record(
