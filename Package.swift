@@ -81,7 +81,8 @@ let package = Package(
     .testTarget(
       name: "ChatCompletionsTests",
       dependencies: [
-        "ChatCompletions", "HTTPStreaming", "ModelSession", "HistoryCompression", "TestSupport",
+        "ChatCompletions", "HTTPStreaming", "ModelSession", "HistoryCompression", "AgentSkills",
+        "TestSupport",
       ],
       exclude: ["Fixtures", "FaultServer"]
     ),

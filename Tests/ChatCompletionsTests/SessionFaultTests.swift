@@ -97,6 +97,59 @@ struct SessionFaultTests {
     #expect(outcome.transcriptUnchanged)
   }
 
+  @Test func `an empty stream is asked again not streamed for one token, and its refusal is the error`()
+    async throws
+  {
+    try await FaultServer.with { server in
+      let model = ChatCompletionsLanguageModel(
+        name: "fault", baseURL: try server.baseURL("empty-refusal"), requestStyle: .llamaCppPython)
+      let session = LanguageModelSession(model: model, instructions: "Be brief.")
+      var thrown: (any Error)?
+      do {
+        try await session.respond(to: "Hello", options: GenerationOptions(maximumResponseTokens: 100))
+      } catch {
+        thrown = error
+      }
+      guard case .contextSizeExceeded(let payload) = thrown as? LanguageModelError else {
+        Issue.record("expected contextSizeExceeded, got \(String(describing: thrown))")
+        return
+      }
+      // The server's numbers: the window, and the prompt without the probe's one completion token.
+      #expect(payload.contextSize == 2_048 && payload.tokenCount == 2_531)
+      #expect(payload.debugDescription.contains("maximum context length is 2048 tokens"))
+      let requests = try await server.receivedRequests()
+      #expect(requests.map(\.stream) == [true, false])
+      #expect(requests.map(\.maxTokens) == [100, 1])
+      #expect(model.learnedContextSize == LearnedContextSize(size: 2_048, source: .contextLengthError))
+      #expect(session.transcript.count == 1)
+    }
+  }
+
+  /// The probe's answer is a completion, or another error: neither says why the stream was empty.
+  @Test(arguments: ["empty-stream", "empty-stream-error"])
+  func `an empty stream stays a truncated stream when the probe's answer is no refusal`(
+    mode: String
+  )
+    async throws
+  {
+    try await FaultServer.with { server in
+      let model = ChatCompletionsLanguageModel(
+        name: "fault", baseURL: try server.baseURL(mode), requestStyle: .llamaCppPython)
+      let session = LanguageModelSession(model: model)
+      var thrown: (any Error)?
+      do {
+        try await session.respond(to: "Hello")
+      } catch {
+        thrown = error
+      }
+      #expect((thrown as? ChatCompletionsError)?.kind == .truncatedStream, "\(String(describing: thrown))")
+      let requests = try await server.receivedRequests()
+      #expect(requests.map(\.stream) == [true, false])
+      #expect(requests.map(\.maxTokens) == [nil, 1])
+      #expect(model.learnedContextSize == nil)
+    }
+  }
+
   @Test func `a content filter error through the session is a guardrail violation`() async throws {
     let outcome = try await turn("content-filter")
     guard case .guardrailViolation = outcome.error as? LanguageModelError else {

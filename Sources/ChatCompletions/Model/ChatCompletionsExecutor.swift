@@ -65,6 +65,12 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
 
   /// Streams one generation into the channel.
   ///
+  /// A stream that the server ends without any event after a 2xx head
+  /// (llama-cpp-python's answer to a prompt at or past its window) is asked
+  /// about once more, not streamed and for one token; when that answer is a
+  /// context-length refusal, it is the error thrown, with the window and the
+  /// prompt's size, instead of a truncated stream.
+  ///
   /// - Throws: `LanguageModelError` where one fits (rate limit, context size,
   ///   timeout, content filter, refusal, unsupported transcript content),
   ///   else ``ChatCompletionsError``; `CancellationError` when cancelled.
@@ -74,9 +80,11 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
   ) async throws {
     let body = try model.requestBuilder.body(for: request)
     var translator = EventTranslator()
+    var receivedChunk = false
     do {
       for try await chunk in try await client.streamChunks(requestBody: body) {
         try Task.checkCancellation()
+        receivedChunk = true
         for event in try translator.translate(chunk) {
           await channel.send(event)
         }
@@ -85,7 +93,15 @@ public struct ChatCompletionsExecutor: LanguageModelExecutor {
       try translator.finish()
     } catch {
       if Task.isCancelled { throw CancellationError() }
-      let thrown = ErrorBoundary.publicError(for: error, mapper: client.mapper)
+      var thrown = ErrorBoundary.publicError(for: error, mapper: client.mapper)
+      // llama-cpp-python refuses an over-long streamed prompt with a 2xx and no event: ask it why.
+      if !receivedChunk, (thrown as? ChatCompletionsError)?.kind == .truncatedStream,
+        let probeBody = try? model.requestBuilder.refusalProbeBody(for: request),
+        let refusal = await client.contextSizeRefusal(probeBody: probeBody)
+      {
+        thrown = refusal
+      }
+      if Task.isCancelled { throw CancellationError() }
       model.learnContextSize(from: thrown)
       throw thrown
     }

@@ -36,8 +36,11 @@ package struct RequestBuilder: Sendable {
     Data(try bodyContent(for: request).jsonString.utf8)
   }
 
-  /// The request body as an ordered JSON value.
-  package func bodyContent(for request: LanguageModelExecutorGenerationRequest) throws -> GeneratedContent {
+  /// The request body as an ordered JSON value; `streamed: false` asks for
+  /// one JSON answer (`"stream": false`, no `stream_options`).
+  package func bodyContent(
+    for request: LanguageModelExecutorGenerationRequest, streamed: Bool = true
+  ) throws -> GeneratedContent {
     let options = request.generationOptions
     var body: [(String, GeneratedContent)] = [
       ("model", GeneratedContent(model)),
@@ -60,9 +63,11 @@ package struct RequestBuilder: Sendable {
     if let limit = options.maximumResponseTokens {
       body.append((style.maximumTokensField.rawValue, GeneratedContent(limit)))
     }
-    body.append(("stream", GeneratedContent(true)))
-    body.append(
-      ("stream_options", GeneratedContent(orderedProperties: [("include_usage", GeneratedContent(true))])))
+    body.append(("stream", GeneratedContent(streamed)))
+    if streamed {
+      body.append(
+        ("stream_options", GeneratedContent(orderedProperties: [("include_usage", GeneratedContent(true))])))
+    }
     return GeneratedContent(orderedProperties: body)
   }
 

@@ -12,6 +12,11 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   unavailable     503 with a plain-text body
   context         400 with llama.cpp's context-size error
   content-filter  400 with an Azure-style content filter error
+  empty-refusal   like llama-cpp-python with a prompt past its window: a streamed request gets 200 and
+                  an event stream that ends without any event; the same request not streamed gets 400
+                  with its "maximum context length is 2048 tokens" message (2531 tokens in the messages)
+  empty-stream    a streamed request gets 200 and an empty event stream; not streamed, a one-token answer
+  empty-stream-error  a streamed request gets 200 and an empty event stream; not streamed, a 500
   cut-off         one chunk, then half an event, then the connection closes
   no-done         one chunk without finish_reason, then a clean close
   malformed       a chunk that is not JSON
@@ -51,8 +56,9 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   slow-start      5 s of silence, then 200 tokens (the concurrency benchmark)
   bulk            X-Bulk-Megabytes (default 200) MB of SSE comments, then one chunk (slow-consumer benchmark)
 
-GET /requests lists every POST: path, Host, client port, Authorization, and
-whether it came as a proxy request (absolute URL). With --tls CERT KEY the
+GET /requests lists every POST: path, Host, client port, Authorization,
+whether it came as a proxy request (absolute URL), and the body's "stream" and
+"max_tokens" (null when absent or not JSON). With --tls CERT KEY the
 server speaks HTTPS. The first line also names a "blackhole" port that never
 accepts (for connect timeouts).
 
@@ -104,6 +110,14 @@ def count_event(name):
 
 def event_count(name):
     return disconnects.get(name, events.get(name, 0))
+
+
+def body_field(request, name):
+    try:
+        body = json.loads(request)
+    except ValueError:
+        return None
+    return body.get(name) if isinstance(body, dict) else None
 
 
 def chunk(content=None, finish=None, usage=None):
@@ -191,6 +205,8 @@ class Handler(BaseHTTPRequestHandler):
                     "port": self.client_address[1],
                     "authorization": self.headers.get("Authorization"),
                     "proxied": proxied,
+                    "stream": body_field(request, "stream"),
+                    "max_tokens": body_field(request, "max_tokens"),
                 }
             )
         parts = [part for part in self.path.split("/") if part]
@@ -326,6 +342,47 @@ class Handler(BaseHTTPRequestHandler):
                 }
             },
         )
+
+    def mode_empty_refusal(self):
+        if body_field(self.request_body, "stream"):
+            self.start_stream()
+            return
+        completion = body_field(self.request_body, "max_tokens")
+        message = (
+            "This model's maximum context length is 2048 tokens. However, you requested {} tokens "
+            "(2531 in the messages, {} in the completion). Please reduce the length of the messages or completion."
+        ).format(2531 + (completion or 0), completion)
+        self.reply(
+            400,
+            {
+                "error": {
+                    "message": message,
+                    "type": "invalid_request_error",
+                    "param": "messages",
+                    "code": "context_length_exceeded",
+                }
+            },
+        )
+
+    def mode_empty_stream(self):
+        if body_field(self.request_body, "stream"):
+            self.start_stream()
+            return
+        self.reply(
+            200,
+            {
+                "id": "chatcmpl-fault",
+                "object": "chat.completion",
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": "Hi"}, "finish_reason": "length"}],
+                "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6},
+            },
+        )
+
+    def mode_empty_stream_error(self):
+        if body_field(self.request_body, "stream"):
+            self.start_stream()
+            return
+        self.mode_server_error()
 
     def mode_content_filter(self):
         self.reply(

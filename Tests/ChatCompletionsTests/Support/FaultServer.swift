@@ -27,6 +27,15 @@ final class FaultServer {
     var port: Int
     var authorization: String?
     var proxied: Bool
+    /// The body's `stream`, when it is JSON and has one.
+    var stream: Bool?
+    /// The body's `max_tokens`, when it is JSON and has one.
+    var maxTokens: Int?
+
+    enum CodingKeys: String, CodingKey {
+      case path, host, port, authorization, proxied, stream
+      case maxTokens = "max_tokens"
+    }
   }
 
   /// Every POST the server has received so far.

@@ -1,0 +1,226 @@
+import AgentSkills
+import ChatCompletions
+import Foundation
+import HistoryCompression
+import ModelSession
+import Synchronization
+import TestSupport
+import Testing
+
+/// The second local model server of `scripts/test`, started with a window of
+/// 2,048 tokens, when `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names it.
+private let smallWindowEndpoint: URL? = ProcessInfo.processInfo.environment[
+  "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT"
+]
+.flatMap { $0.isEmpty ? nil : URL(string: $0) }
+
+/// A chat completions model whose first round offers only the tool the test
+/// chose (so that `.required` becomes a named tool choice, which
+/// llama-cpp-python enforces with a grammar); later rounds see every tool.
+private struct ChosenToolModel: LanguageModel, ContextSizeProviding {
+  final class Choice: Sendable {
+    let toolName = Mutex<String?>(nil)
+  }
+
+  struct Executor: LanguageModelExecutor {
+    typealias Model = ChosenToolModel
+    let inner: ChatCompletionsExecutor
+
+    init(configuration: ChatCompletionsExecutor.Configuration) {
+      inner = ChatCompletionsExecutor(configuration: configuration)
+    }
+
+    func respond(
+      to request: LanguageModelExecutorGenerationRequest, model: ChosenToolModel,
+      streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+      var request = request
+      let isFirstRound: Bool = if case .toolOutput = request.transcript.last { false } else { true }
+      if isFirstRound, let name = model.choice.toolName.withLock({ $0 }) {
+        request.enabledToolDefinitions = request.enabledToolDefinitions.filter { $0.name == name }
+      }
+      try await inner.respond(to: request, model: model.inner, streamingInto: channel)
+    }
+  }
+
+  let inner: ChatCompletionsLanguageModel
+  let choice = Choice()
+  var capabilities: LanguageModelCapabilities { inner.capabilities }
+  var executorConfiguration: ChatCompletionsExecutor.Configuration { inner.executorConfiguration }
+  var contextSize: Int { get async throws { try await inner.contextSize } }
+}
+
+/// Conversations against a real server with a small window: relative
+/// budgets, recovery when the server refuses, and the failure without compaction.
+@Suite(
+  .serialized, .timeLimit(.minutes(20)),
+  .enabled(
+    if: smallWindowEndpoint != nil,
+    "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT is not set: the small-window server tests are skipped"))
+struct ContextWindowLocalServerTests {
+  static let turns = 60
+
+  private func model() throws -> ChosenToolModel {
+    ChosenToolModel(
+      inner: ChatCompletionsLanguageModel(
+        name: "smollm2", baseURL: try #require(smallWindowEndpoint), apiKey: "sk-local-unused", timeout: 300,
+        requestStyle: .llamaCppPython))
+  }
+
+  private func skills() throws -> (Skills, URL) {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("contextkit-window-\(UUID())")
+    let folder = root.appendingPathComponent("packing-lists")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(
+      """
+      ---
+      name: packing-lists
+      description: Writes packing lists for trips. Use when asked what to pack.
+      ---
+      # Packing lists
+
+      List clothes for the weather, then documents, then chargers. Keep each list under ten items.
+
+      """.utf8
+    ).write(to: folder.appendingPathComponent("SKILL.md"))
+    let library = try SkillsLibrary(root: root, mode: .strict)
+    return (Skills(activations: SkillActivations(), skills: library.skills), root)
+  }
+
+  /// The prompt of turn `turn`: about 35 tokens, different every turn.
+  private static func prompt(_ turn: Int) -> String {
+    "Turn \(turn): I plan trip \(turn) to a mild city with museums. "
+      + "Give one short tip on packing shoes, rain jackets or chargers."
+  }
+
+  /// The answer's room: short answers keep the 60 turns fast on a shared machine.
+  static let responseTokens = 8
+
+  /// What a conversation's generation records said.
+  private struct Notes {
+    /// One per generation the session retried after the server refused it.
+    var recoveries: [GenerationNote] = []
+    /// One per compaction of the history.
+    var compactions: [GenerationNote] = []
+  }
+
+  /// Plays the conversation: a skill activation in turn 1, a weather call
+  /// every sixth turn; returns the recovery and compaction notes.
+  private func converse(
+    _ model: ChosenToolModel, profile: some DynamicProfile, turns: Int = turns
+  ) async throws -> Notes {
+    let stream: AsyncStream<GenerationRecord>
+    let calls: [String]
+    do {
+      let session = LanguageModelSession(model: model, profile: profile)
+      stream = session.generationRecords
+      for turn in 0..<turns {
+        let tool: String? = turn == 1 ? Skills.activateToolName : (turn % 6 == 5 ? "weather" : nil)
+        model.choice.toolName.withLock { $0 = tool }
+        let options = GenerationOptions(
+          sampling: .greedy, maximumResponseTokens: Self.responseTokens,
+          toolCallingMode: tool == nil ? nil : .required)
+        try await session.respond(to: Self.prompt(turn), options: options)
+      }
+      calls = session.transcript.flatMap { entry -> [String] in
+        if case .toolCalls(let calls) = entry { calls.calls.map(\.toolName) } else { [] }
+      }
+    }
+    #expect(calls.contains(Skills.activateToolName))
+    #expect(calls.contains("weather"))
+    // The session is gone, so the stream ends after the records it buffered.
+    var notes = Notes()
+    for await record in stream {
+      notes.recoveries += record.notes.filter { $0.kind == .contextOverflowRecovered }
+      notes.compactions += record.notes.filter { $0.kind == .historyRewritten }
+    }
+    return notes
+  }
+
+  /// Teaches the model its window the only way llama-cpp-python tells it: a refusal.
+  private func learnWindowFromARefusal(_ model: ChosenToolModel) async throws {
+    if model.inner.learnedContextSize != nil { return }
+    await #expect(throws: ContextSizeUnknownError.self) { try await model.inner.contextSize }
+    let session = LanguageModelSession(model: model.inner, instructions: "Be brief.")
+    let long = String(repeating: "museum rain jacket walking shoes charger ", count: 400)
+    await #expect(throws: LanguageModelError.self) {
+      try await session.respond(to: long, options: GenerationOptions(maximumResponseTokens: 8))
+    }
+    #expect(model.inner.learnedContextSize == LearnedContextSize(size: 2_048, source: .contextLengthError))
+  }
+
+  @Test func `60 turns with tool calls and a skill fit at shares of the window the server gave`() async throws
+  {
+    let model = try model()
+    try await learnWindowFromARefusal(model)
+    let (skills, root) = try skills()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let profile = Profile {
+      Instructions("You are a travel assistant. Answer in one sentence.")
+      skills
+      WeatherTool()
+    }
+    .compactingHistory(tokenBudget: .contextShare(0.8), target: .contextShare(0.5))
+    let notes = try await converse(model, profile: profile)
+    print(
+      "shares of the window: \(notes.compactions.count) compactions, \(notes.recoveries.count) recoveries "
+        + "in \(Self.turns) turns")
+    // The window was reached (60 turns are more than 2,048 tokens), and the budget kept every
+    // prompt inside it.
+    #expect(!notes.compactions.isEmpty)
+    #expect(notes.recoveries.isEmpty, "\(notes.recoveries.map(\.message))")
+  }
+
+  @Test func `with a counter that counts half, 60 turns complete through recovery`() async throws {
+    let model = try model()
+    try await learnWindowFromARefusal(model)
+    let (skills, root) = try skills()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let profile = Profile {
+      Instructions("You are a travel assistant. Answer in one sentence.")
+      skills
+      WeatherTool()
+    }
+    .compactingHistory(
+      tokenBudget: .contextShare(0.8), target: .contextShare(0.5),
+      tokenCounter: ScaledTokenCounter(EstimatingTokenCounter(), dividingBy: 2))
+    let recoveries = try await converse(model, profile: profile).recoveries
+    print("half-counting: \(recoveries.count) recoveries: \(recoveries.map(\.message))")
+    #expect(!recoveries.isEmpty)
+    // The fit after a refusal holds for the later turns: a refusal now and then, not one every turn.
+    #expect(recoveries.count <= 2)
+    // Each names the server's window, in ContextKit's words and the server's.
+    #expect(recoveries.allSatisfy { $0.message.contains("a window of 2048 tokens") })
+    #expect(recoveries.allSatisfy { $0.message.contains("maximum context length is 2048 tokens") })
+  }
+
+  @Test func `without compaction the conversation fails at the first overflow with the server's numbers`()
+    async throws
+  {
+    let model = try model()
+    let session = LanguageModelSession(
+      model: model.inner,
+      profile: Profile { Instructions("You are a travel assistant. Answer in one sentence.") })
+    var failure: LanguageModelError.ContextSizeExceeded?
+    var completed = 0
+    for turn in 0..<Self.turns {
+      do {
+        // Four prompts a turn: the window fills in about a dozen turns.
+        let prompt = (0..<4).map { Self.prompt(turn * 4 + $0) }.joined(separator: " ")
+        let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.responseTokens)
+        try await session.respond(to: prompt, options: options)
+        completed += 1
+      } catch LanguageModelError.contextSizeExceeded(let payload) {
+        failure = payload
+        break
+      }
+    }
+    let payload = try #require(failure, "\(Self.turns) turns fitted a 2,048-token window")
+    print("without compaction: failed after \(completed) turns: \(payload.debugDescription)")
+    #expect(completed > 0)
+    #expect(payload.contextSize == 2_048)
+    #expect(payload.tokenCount >= 2_048)
+    #expect(payload.debugDescription.contains("maximum context length is 2048 tokens"))
+    #expect(session.transcript.count == 1 + 2 * completed)
+  }
+}
