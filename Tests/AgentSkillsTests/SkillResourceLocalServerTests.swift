@@ -74,7 +74,10 @@ struct SkillResourceLocalServerTests {
     try await session.respond(
       to: "Review: SELECT * FROM users WHERE id = '\" + id + \"'", options: options(60))
     model.choice.toolName.withLock { $0 = Skills.readResourceToolName }
-    try await session.respond(to: "Now read the skill's checklist file.", options: options(80))
+    // The path is named: which file a 135M-parameter model asks for otherwise
+    // follows the prompt's every word (it asked for test.txt after the catalog's texts changed).
+    try await session.respond(
+      to: "Now read the skill's checklist file, references/checklist.md.", options: options(80))
 
     let calls = session.transcript.flatMap { entry -> [Transcript.ToolCall] in
       if case .toolCalls(let calls) = entry { Array(calls.calls) } else { [] }
@@ -88,10 +91,21 @@ struct SkillResourceLocalServerTests {
     let read = try #require(calls.first { $0.toolName == Skills.readResourceToolName })
     #expect(try read.arguments.value(String.self, forProperty: "skill") == "reviewing-sql")
     let answer = try #require(outputs.first { $0.id == read.id }).segments.joinedText
-    // The model's path may be short ("checklist.md"); the one listed file it names is read.
-    #expect(answer.hasPrefix("<skill_resource skill=\"reviewing-sql\" path=\"references/checklist.md\""))
-    let limit = try read.arguments.value(Int?.self, forProperty: "limit") ?? checklist.utf8.count
-    #expect(answer.contains(String(checklist.prefix(min(limit, checklist.utf8.count)))))
+    // The path is the model's: a 135M-parameter model sometimes names the file
+    // ("checklist.md" is resolved to the one listed file) and sometimes invents one
+    // ("reference/checklist.md", "test.txt"). Either the listed file is read, or the
+    // answer is the typed error that names the path and lists the real file.
+    let path = try read.arguments.value(String.self, forProperty: "path")
+    if answer.hasPrefix("<skill_resource") {
+      #expect(answer.hasPrefix("<skill_resource skill=\"reviewing-sql\" path=\"references/checklist.md\""))
+      let limit = try read.arguments.value(Int?.self, forProperty: "limit") ?? checklist.utf8.count
+      #expect(answer.contains(String(checklist.prefix(min(limit, checklist.utf8.count)))))
+    } else {
+      #expect(
+        answer
+          == "Error: skill \"reviewing-sql\": no file \"\(path)\" in the skill folder. "
+          + "Its resources: references/checklist.md.")
+    }
     if case .response = session.transcript.last {
     } else {
       Issue.record("the turn did not end with a response")
