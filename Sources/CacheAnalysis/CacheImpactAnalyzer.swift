@@ -60,7 +60,8 @@ public struct CacheImpactAnalyzer: Sendable {
     if record.usage.input.totalTokenCount > 0 {
       let reported = record.usage.input.reportedCachedTokenCount
       serverUsage = CacheImpactReport.ServerUsage(
-        totalTokenCount: record.usage.input.totalTokenCount, cachedTokenCount: reported)
+        totalTokenCount: record.usage.input.totalTokenCount, cachedTokenCount: reported,
+        cachedTokenSource: record.usage.input.cachedTokenSource)
       if let reported {
         comparison = ServerReuseComparison.compare(
           .init(

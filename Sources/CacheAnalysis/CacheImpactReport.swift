@@ -38,11 +38,14 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     /// The prompt tokens the server said it took from its cache; `nil` when
     /// it did not say (unknown, not a miss).
     public var cachedTokenCount: Int?
+    /// Where the server's cached count was read (the field of its answer), when known.
+    public var cachedTokenSource: CachedTokenSource?
 
     /// Creates server usage.
-    public init(totalTokenCount: Int, cachedTokenCount: Int?) {
+    public init(totalTokenCount: Int, cachedTokenCount: Int?, cachedTokenSource: CachedTokenSource? = nil) {
       self.totalTokenCount = totalTokenCount
       self.cachedTokenCount = cachedTokenCount
+      self.cachedTokenSource = cachedTokenCount == nil ? nil : cachedTokenSource
     }
   }
 

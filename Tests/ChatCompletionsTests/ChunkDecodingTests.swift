@@ -231,6 +231,13 @@ func `every usage count fed boundary values reads as written or is a malformed c
       "usage.completion_tokens_details.reasoning_tokens",
       { #"{"completion_tokens_details":{"reasoning_tokens":\#($0)}}"# }, { $0.reasoningTokens }
     ),
+    (
+      "usage.prompt_cache_hit_tokens", { #"{"prompt_cache_hit_tokens":\#($0)}"# }, { $0.promptCacheHitTokens }
+    ),
+    (
+      "usage.prompt_cache_miss_tokens", { #"{"prompt_cache_miss_tokens":\#($0)}"# },
+      { $0.promptCacheMissTokens }
+    ),
   ]
   let decoder = ChunkDecoder()
   for field in fields {

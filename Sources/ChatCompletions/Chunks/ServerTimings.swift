@@ -41,6 +41,14 @@ extension ChatCompletionChunk {
       predictedTokens = try container.decodeCountIfPresent(forKey: .predictedTokens)
     }
 
+    /// `cache_n` and its source, when it is there and no larger than a prompt of `promptTokens`.
+    public func cachedPromptTokenFigure(
+      ofPrompt promptTokens: Int
+    ) -> (count: Int, source: CachedTokenSource)? {
+      guard let cachedPromptTokens, cachedPromptTokens <= promptTokens else { return nil }
+      return (cachedPromptTokens, .llamaCppTimings)
+    }
+
     /// All prompt tokens, when both counts are there (saturating at `Int.max`).
     public var promptTokens: Int? {
       guard let cachedPromptTokens, let processedPromptTokens else { return nil }

@@ -24,10 +24,14 @@ import ModelSession
 ///   silently dropped or merged. Of several nameless calls, the error names
 ///   the one with the lowest index.
 /// - `usage` becomes `.updateUsage` with the server's cumulative totals. The
-///   cached prompt tokens come from `usage.prompt_tokens_details.cached_tokens`
-///   or, from llama.cpp's `llama-server`, `timings.cache_n` (with
-///   `cache_n + prompt_n` as the prompt's size when there is no `usage`);
-///   when the server sends neither, the cached count is reported as unknown.
+///   cached prompt tokens come from `usage.prompt_tokens_details.cached_tokens`,
+///   DeepSeek's `usage.prompt_cache_hit_tokens` or, from llama.cpp's
+///   `llama-server`, `timings.cache_n` (with `cache_n + prompt_n` as the
+///   prompt's size when there is no `usage`), first found first, with the
+///   field named as the usage's `cachedTokenSource`; when the server sends
+///   none, or a figure larger than the prompt, the cached count is unknown.
+///   Usage and timings may come on any chunk (the last content chunk, or a
+///   final chunk without choices); the latest of each counts.
 /// - `finish_reason: "length"` is recorded in the response's metadata under
 ///   ``finishReasonKey``; `content_filter` throws `guardrailViolation`; a
 ///   streamed `refusal` throws `refusal` when the stream ends.
@@ -108,12 +112,14 @@ package struct EventTranslator: Sendable {
   private func usageEvent() -> Event? {
     let promptTokens = usage?.promptTokens ?? timings?.promptTokens
     guard let promptTokens else { return nil }
-    let cached = usage?.cachedPromptTokens ?? timings?.cachedPromptTokens
+    let cached = usage?.cachedPromptTokenFigure ?? timings?.cachedPromptTokenFigure(ofPrompt: promptTokens)
     func clamped(_ count: Int) -> Int { min(max(count, 0), CountRange.maximum) }
     return .response(
       entryID: responseEntryID,
       action: .updateUsage(
-        input: .init(totalTokenCount: clamped(promptTokens), reportedCachedTokenCount: cached.map(clamped)),
+        input: .init(
+          totalTokenCount: clamped(promptTokens), reportedCachedTokenCount: cached.map { clamped($0.count) },
+          cachedTokenSource: cached?.source),
         output: .init(
           totalTokenCount: clamped(usage?.completionTokens ?? timings?.predictedTokens ?? 0),
           reasoningTokenCount: clamped(usage?.reasoningTokens ?? 0))))

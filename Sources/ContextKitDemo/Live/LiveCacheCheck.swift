@@ -131,7 +131,8 @@ package struct LiveCacheCheck: Sendable {
         } else {
           for (index, request) in zip(turnRecords.indices, excerpt.requests) {
             turnRecords[index].usage.input = .init(
-              totalTokenCount: request.promptTokenCount, cachedTokenCount: request.cachedTokenCount)
+              totalTokenCount: request.promptTokenCount, reportedCachedTokenCount: request.cachedTokenCount,
+              cachedTokenSource: LlamaCppPythonLog.cachedTokenSource)
           }
         }
         previousTurnShared = shared

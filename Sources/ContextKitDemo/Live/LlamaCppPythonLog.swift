@@ -18,6 +18,10 @@ import ModelSession
 /// let served = try log.requests(since: start).last
 /// ```
 package struct LlamaCppPythonLog: Sendable {
+  /// The source of the cached counts read here: the log's prefix-match lines.
+  package static let cachedTokenSource = CachedTokenSource(
+    rawValue: "llama-cpp-python log (Llama.generate: N prefix-match hit)")
+
   /// What the log says about one request.
   package struct Request: Sendable, Hashable {
     /// The prompt tokens taken from the cache (0 when the log has no prefix-match line).

@@ -65,24 +65,26 @@ extension GenerationUsage.Output: Codable {
 
 extension GenerationUsage.Input: Codable {
   private enum CodingKeys: String, CodingKey {
-    case totalTokenCount, cachedTokenCount
+    case totalTokenCount, cachedTokenCount, cachedTokenSource
   }
 
-  /// Decodes `{"totalTokenCount": n, "cachedTokenCount": m}`; a missing
-  /// `cachedTokenCount` means the server did not report it. Each count must
-  /// be a whole number from 0 to 2^53 (``CountRange``); anything else is a
-  /// `DecodingError` at its key.
+  /// Decodes `{"totalTokenCount": n, "cachedTokenCount": m, "cachedTokenSource": "…"}`;
+  /// a missing `cachedTokenCount` means the server did not report it (a
+  /// source without a count is ignored). Each count must be a whole number
+  /// from 0 to 2^53 (``CountRange``); anything else is a `DecodingError` at its key.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       totalTokenCount: try container.decodeCount(forKey: .totalTokenCount),
-      reportedCachedTokenCount: try container.decodeCountIfPresent(forKey: .cachedTokenCount))
+      reportedCachedTokenCount: try container.decodeCountIfPresent(forKey: .cachedTokenCount),
+      cachedTokenSource: try container.decodeIfPresent(CachedTokenSource.self, forKey: .cachedTokenSource))
   }
 
-  /// Encodes `totalTokenCount`, and `cachedTokenCount` when the server reported it.
+  /// Encodes `totalTokenCount`, and `cachedTokenCount` with its source when the server reported it.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(totalTokenCount, forKey: .totalTokenCount)
     try container.encodeIfPresent(reportedCachedTokenCount, forKey: .cachedTokenCount)
+    try container.encodeIfPresent(cachedTokenSource, forKey: .cachedTokenSource)
   }
 }

@@ -36,6 +36,9 @@ public struct GenerationUsage: Sendable, Hashable {
     /// The prompt tokens the server said it took from its cache, or `nil`
     /// when it did not say.
     public var reportedCachedTokenCount: Int?
+    /// Where the server's cached count was read (the field of its answer),
+    /// or `nil` when it did not say or the usage was made in code.
+    public var cachedTokenSource: CachedTokenSource?
 
     /// Creates input usage with the cached tokens the server reported.
     public init(totalTokenCount: Int, cachedTokenCount: Int) {
@@ -44,10 +47,14 @@ public struct GenerationUsage: Sendable, Hashable {
     }
 
     /// Creates input usage; `reportedCachedTokenCount` is `nil` (the default)
-    /// when the server did not say how many prompt tokens it took from its cache.
-    public init(totalTokenCount: Int, reportedCachedTokenCount: Int? = nil) {
+    /// when the server did not say how many prompt tokens it took from its
+    /// cache, and `cachedTokenSource` names the field it was read from.
+    public init(
+      totalTokenCount: Int, reportedCachedTokenCount: Int? = nil, cachedTokenSource: CachedTokenSource? = nil
+    ) {
       self.totalTokenCount = totalTokenCount
       self.reportedCachedTokenCount = reportedCachedTokenCount
+      self.cachedTokenSource = reportedCachedTokenCount == nil ? nil : cachedTokenSource
     }
 
     /// No prompt tokens.
@@ -104,19 +111,24 @@ public struct GenerationUsage: Sendable, Hashable {
 extension GenerationUsage.Input {
   /// The sum of two inputs. The cached count is reported when both sides
   /// report it, or when one side has no prompt tokens at all (nothing to
-  /// report); otherwise part of it is unknown and the sum reports none.
-  /// Counts saturate at `Int.max` instead of overflowing.
+  /// report); otherwise part of it is unknown and the sum reports none. The
+  /// source is kept when the reported counts share it. Counts saturate at
+  /// `Int.max` instead of overflowing.
   public static func + (lhs: Self, rhs: Self) -> Self {
-    let cached: Int? =
+    let cached: (count: Int, source: CachedTokenSource?)? =
       switch (lhs.reportedCachedTokenCount, rhs.reportedCachedTokenCount) {
-      case (let left?, let right?): left.addingSaturated(right)
-      case (let left?, nil) where rhs.totalTokenCount == 0: left
-      case (nil, let right?) where lhs.totalTokenCount == 0: right
+      case (let left?, let right?):
+        (
+          left.addingSaturated(right),
+          lhs.cachedTokenSource == rhs.cachedTokenSource ? lhs.cachedTokenSource : nil
+        )
+      case (let left?, nil) where rhs.totalTokenCount == 0: (left, lhs.cachedTokenSource)
+      case (nil, let right?) where lhs.totalTokenCount == 0: (right, rhs.cachedTokenSource)
       default: nil
       }
     return Self(
       totalTokenCount: lhs.totalTokenCount.addingSaturated(rhs.totalTokenCount),
-      reportedCachedTokenCount: cached)
+      reportedCachedTokenCount: cached?.count, cachedTokenSource: cached?.source)
   }
 }
 
