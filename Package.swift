@@ -59,7 +59,8 @@ let package = Package(
     .target(
       name: "ContextKit",
       dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "CacheAnalysis"]),
-    .executableTarget(name: "contextkit", dependencies: ["ContextKit", "CacheReport", "ContextKitDemo"]),
+    .executableTarget(
+      name: "contextkit", dependencies: ["ContextKit", "CacheReport", "ContextKitDemo", "DemoSupport"]),
     .executableTarget(
       name: "contextkit-bench",
       dependencies: [

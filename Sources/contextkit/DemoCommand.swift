@@ -16,8 +16,8 @@ struct DemoCommand: Command {
   let name = "demo"
   let summary = "replay the bundled scenarios under each history strategy and compare prompt-cache reuse"
   let usage = """
-    usage: contextkit demo [--json] [--html PATH] [--records FOLDER] [--skills FOLDER]
-           contextkit demo [--json] --endpoint URL --model NAME
+    usage: contextkit demo [--json] [--html PATH] [--records FOLDER] [--skills FOLDER] [--count-half]
+           contextkit demo [--json] [--count-half] --endpoint URL --model NAME
 
       Replays three bundled conversations (a coding agent, a support chat, a research
       assistant with a 4,096-token budget) through a real LanguageModelSession with the skills
@@ -32,6 +32,11 @@ struct DemoCommand: Command {
       --skills FOLDER   the skills library (default ./SkillsLibrary); the diagnostics of skills
                         that do not load go to standard error
       --json            the comparison as JSON instead of the tables (docs/cli.md)
+      --count-half      show the session's recovery from a context overflow: ContextKit's strategies
+                        count half of each token estimate (a tokenizer that disagrees with the
+                        model's), so prompts outgrow the model's window (offline: each scenario's
+                        budget; with --endpoint: the server's); only the strategies that compact on
+                        overflow are played, and each refusal they recover from is listed
       --endpoint URL    run against a live OpenAI-compatible server (needs --model)
       --model NAME      the model to ask the server for
       --budget N        with --endpoint: the history budget in tokens (default 2000)
@@ -57,6 +62,7 @@ struct DemoCommand: Command {
     let cacheCheck = arguments.flag("--cache-check")
     let serverLog = try arguments.option("--server-log")
     let json = arguments.flag("--json")
+    let countsHalf = arguments.flag("--count-half")
     try arguments.finish()
     for (name, value) in [("--budget", budget), ("--answer-tokens", answerTokens)] where value < 1 {
       throw CommandLineArguments.UsageError(description: "\(name) takes 1 or more tokens, not \(value)")
@@ -72,10 +78,15 @@ struct DemoCommand: Command {
       if let reason = EndpointURLSpelling.problem(with: url) {
         throw CommandLineArguments.UsageError(description: "--endpoint: \(reason)")
       }
+      if countsHalf && cacheCheck {
+        throw CommandLineArguments.UsageError(
+          description: "--count-half and --cache-check do not go together")
+      }
       var live = LiveDemo(
         endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
         requestStyle: llamaCppPython ? .llamaCppPython : .openAI)
       live.checksCache = cacheCheck
+      live.countsHalf = countsHalf
       if let serverLog { try Self.checkServerLog(serverLog) }
       live.serverLog = serverLog.map { URL(fileURLWithPath: $0) }
       if cacheCheck { live.skills = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder)).skills }
@@ -83,11 +94,15 @@ struct DemoCommand: Command {
     }
     let library = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder))
     console.printDiagnostics(library.diagnostics.sortedByLocation())
-    let demo = try await DemoPipeline.run(skills: library.skills)
+    let demo = try await DemoPipeline.run(
+      skills: library.skills,
+      strategies: CompressionStrategy.allCases.filter { !countsHalf || $0.compactsOnContextOverflow },
+      countsHalf: countsHalf)
     try ReportFile.write(try demo.page().html, to: html)
     if json {
       console.print(
-        try JSONOutput.string(try Output(demo, html: html, records: recordsFolder, library: library)))
+        try JSONOutput.string(
+          try Output(demo, html: html, records: recordsFolder, library: library, countsHalf: countsHalf)))
     } else {
       console.print(try demo.text())
       console.print("\nwrote \(html)")
@@ -106,14 +121,17 @@ struct DemoCommand: Command {
     return .success
   }
 
-  /// `--json`: every scenario together, then each one; the skills used and the
-  /// diagnostics of those that did not load; the files written.
+  /// `--json`: every scenario together, then each one with the generations
+  /// recovered from a context overflow; the skills used and the diagnostics
+  /// of those that did not load; the files written.
   struct Output: Encodable {
     struct Scenario: Encodable {
       var name: String
       var comparison: StrategyComparison
+      var recoveries: [RecoveredGeneration]
     }
 
+    var countsHalf: Bool
     var all: StrategyComparison
     var scenarios: [Scenario]
     var skills: [String]
@@ -121,10 +139,14 @@ struct DemoCommand: Command {
     var html: String
     var records: String?
 
-    init(_ demo: DemoResult, html: String, records: String?, library: SkillsLibrary) throws {
+    init(_ demo: DemoResult, html: String, records: String?, library: SkillsLibrary, countsHalf: Bool) throws
+    {
+      self.countsHalf = countsHalf
       all = try demo.comparison()
       scenarios = try demo.scenarios.map {
-        Scenario(name: $0.name, comparison: try demo.comparison(for: $0.name))
+        Scenario(
+          name: $0.name, comparison: try demo.comparison(for: $0.name),
+          recoveries: demo.recoveries(in: $0.name))
       }
       skills = library.names
       diagnostics = library.diagnostics.sortedByLocation()

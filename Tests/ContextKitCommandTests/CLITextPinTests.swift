@@ -36,7 +36,7 @@ import Testing
         heading.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
           .filter { !$0.isEmpty } == [
             "strategy", "hit % (16)", "hit % (128)", "re-processed", "x floor", "visible % of budget",
-            "peak context", "turns over budget", "summarizer calls", "vs compactingHistory",
+            "peak context", "turns over budget", "summarizer calls", "recoveries", "vs compactingHistory",
           ])
     }
 

@@ -65,7 +65,7 @@ import Testing
     #expect(run.code == .success)
     #expect(run.error.contains("broken/SKILL.md"))
     let object = try run.jsonObject()
-    #expect(CommandRun.keys(object) == ["all", "diagnostics", "html", "scenarios", "skills"])
+    #expect(CommandRun.keys(object) == ["all", "countsHalf", "diagnostics", "html", "scenarios", "skills"])
     #expect(object["skills"] as? [String] == ["tidy-notes"])
     #expect(CommandRun.keys(object["all"]) == ["conversations", "results"])
     #expect(FileManager.default.fileExists(atPath: html.path))

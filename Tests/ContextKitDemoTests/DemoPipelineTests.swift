@@ -45,6 +45,27 @@ let shippedSkills: [Skill] = {
     #expect(!html.contains("<script"))
   }
 
+  @Test func `counting half, the recovery is counted per strategy and listed from the records' notes`()
+    async throws
+  {
+    // ScenarioRunnerTests: the conversation is refused once, at turn 4, under compactingHistory.
+    let demo = try await DemoPipeline.run(
+      skills: [], scenarios: [halfCountedConversation],
+      strategies: [.compactingHistory, .compactingHistorySummarized], countsHalf: true)
+    let comparison = try demo.comparison()
+    #expect(comparison.results.map(\.contextOverflowRecoveryCount) == [1, 1])
+    #expect(comparison.results.map(\.turnsOverBudget) == [0, 0])
+    #expect(demo.recoveries().map(\.strategy) == [.compactingHistory, .compactingHistorySummarized])
+    #expect(demo.recoveries().map(\.turnIndex) == [4, 4])
+    #expect(demo.recoveries(in: "half-counted") == demo.recoveries())
+    #expect(demo.recoveries(in: "another").isEmpty)
+
+    let plain = try await DemoPipeline.run(
+      skills: [], scenarios: [halfCountedConversation], strategies: [.compactingHistory])
+    #expect(try plain.comparison().results.map(\.contextOverflowRecoveryCount) == [0])
+    #expect(plain.recoveries().isEmpty)
+  }
+
   @Test func `a skill activation in a scenario reaches the session`() async throws {
     let scenario = try #require(DemoScenarios.all().first { $0.name == "coding-agent" })
     let run = try await ScenarioRunner(skills: shippedSkills).run(scenario, strategy: .none)

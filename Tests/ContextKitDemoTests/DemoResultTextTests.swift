@@ -55,6 +55,24 @@ private let twoScenarios: DemoResult = {
     #expect(lines.contains("b: 1 turns, 1 generations, budget 1000 tokens"))
   }
 
+  @Test
+  func `a scenario with recoveries lists them under its table, one line each, in the text and the page`()
+    async throws
+  {
+    let demo = try await DemoPipeline.run(
+      skills: [], scenarios: [halfCountedConversation], strategies: [.compactingHistory], countsHalf: true)
+    let line =
+      "compactingHistory, generation 4 (turn 4.0): the model refused a prompt of 124 tokens for a window of "
+      + "100 tokens (replay model: maximum context length is 100 tokens, the prompt has 124); compacted the "
+      + "history and retried once"
+    let text = try demo.text()
+    #expect(
+      text.hasSuffix(
+        "\n\nrecovered from a context overflow (the records' contextOverflowRecovered notes):\n  " + line))
+    #expect(try demo.page().html.contains("<p>" + line + "</p>"))
+    #expect(try !twoScenarios.text().contains("recovered from a context overflow"))
+  }
+
   @Test func `the page shows compactingHistory's charts open and folds the others`() throws {
     let html = try twoScenarios.page().html
     #expect(html.contains("<details open><summary>a — compactingHistory(budget:)</summary>"))

@@ -48,6 +48,43 @@ private func conversation() -> ReplayConversation {
     #expect(model.cursor.playedCount == 3)
   }
 
+  @Test func `with a window, a request that does not fit is refused and the recording does not move on`()
+    async throws
+  {
+    // "Be brief." and "Thanks", without tools: (4 + 3) + (4 + 2) = 13 tokens.
+    let recorded = ReplayConversation(
+      name: "plain", instructions: "Be brief.", budget: 100, tools: [], usesSkills: false,
+      turns: [ReplayTurn(prompt: "Thanks", generations: [.answer("You're welcome.")])])
+    let small = ReplayLanguageModel(conversation: recorded, contextSize: 12)
+    let refused = LanguageModelSession(model: small, instructions: Instructions("Be brief."))
+    do {
+      _ = try await refused.respond(to: "Thanks")
+      Issue.record("the request was not refused")
+    } catch LanguageModelError.contextSizeExceeded(let refusal) {
+      #expect(refusal.contextSize == 12)
+      #expect(refusal.tokenCount == 13)
+    }
+    #expect(small.cursor.requestCount == 0)
+    #expect(refused.transcript.entries.map(\.kindName) == ["instructions"])
+
+    // The tokens reserved for the answer count: 13 + 1 do not fit 13.
+    let reserving = LanguageModelSession(
+      model: ReplayLanguageModel(conversation: recorded, contextSize: 13),
+      instructions: Instructions("Be brief."))
+    do {
+      _ = try await reserving.respond(to: "Thanks", options: GenerationOptions(maximumResponseTokens: 1))
+      Issue.record("the request was not refused")
+    } catch LanguageModelError.contextSizeExceeded(let refusal) {
+      #expect(refusal.contextSize == 13)
+      #expect(refusal.tokenCount == 13)
+    }
+
+    let fitting = ReplayLanguageModel(conversation: recorded, contextSize: 13)
+    let session = LanguageModelSession(model: fitting, instructions: Instructions("Be brief."))
+    #expect(try await session.respond(to: "Thanks").content == "You're welcome.")
+    #expect(fitting.cursor.playedCount == 1)
+  }
+
   @Test func `a prompt the recording does not expect is a typed error`() async throws {
     let session = LanguageModelSession(model: ReplayLanguageModel(conversation: conversation()))
     await #expect(throws: (any Error).self) {

@@ -51,6 +51,20 @@ private let window = result(
     #expect(try comparison.json().contains(#""goalMet" : false"#))
   }
 
+  @Test func `the recoveries column sums the runs' recoveries from a context overflow`() throws {
+    let runs = [1, 0, 2].map {
+      StrategyComparison.AnalyzedRun(
+        budget: 1_000, summarizerCalls: 0, floorTokenCount: 0, reports: [], recoveryCount: $0)
+    }
+    let summed = try StrategyComparison.result(for: .compactingHistory, label: "c", runs: runs)
+    #expect(summed.contextOverflowRecoveryCount == 3)
+    let comparison = StrategyComparison(conversations: ["one"], results: [summed, window])
+    let column = try #require(StrategyComparison.headings.firstIndex(of: "recoveries"))
+    #expect(comparison.rows.map { $0[column] } == ["3", "0"])
+    #expect(StrategyComparison.numericColumns.contains(column))
+    #expect(try comparison.json().contains(#""contextOverflowRecoveryCount" : 3"#))
+  }
+
   @Test func `without compactingHistory the verdict says it was not run`() {
     let comparison = StrategyComparison(conversations: ["one"], results: [window])
     #expect(comparison.verdict == "compactingHistory was not run.")
@@ -73,13 +87,13 @@ private let window = result(
     let comparison = StrategyComparison(conversations: ["one"], results: [onTheGoal, window])
     let expected = [
       "strategy           hit % (16)  hit % (128)  re-processed  x floor  visible % of budget  peak context  "
-        + "turns over budget  summarizer calls  vs compactingHistory",
+        + "turns over budget  summarizer calls  recoveries  vs compactingHistory",
       "-----------------  ----------  -----------  ------------  -------  -------------------  ------------  "
-        + "-----------------  ----------------  --------------------",
+        + "-----------------  ----------------  ----------  --------------------",
       "compactingHistory        92.0         78.8           104     1.30                 50.0           600  "
-        + "             0/10                 2  (reference)",
+        + "             0/10                 2           0  (reference)",
       "rollingWindow            50.0         38.4           500     2.00                 81.3          1200  "
-        + "             3/10                 0  -42.0 pts, +3 over",
+        + "             3/10                 0           0  -42.0 pts, +3 over",
     ]
     #expect(comparison.table.split(separator: "\n").map(String.init) == expected)
   }

@@ -50,7 +50,8 @@ import Testing
     let comparison = StrategyComparison(conversations: ["one"], results: [result])
     #expect(!comparison.meetsGoal)
     // No compactingHistory row to compare with: the last column is empty.
-    #expect(comparison.rows.first == ["none", "90.0", "76.8", "100", "1.25", "62.5", "400", "1/4", "0", ""])
+    #expect(
+      comparison.rows.first == ["none", "90.0", "76.8", "100", "1.25", "62.5", "400", "1/4", "0", "0", ""])
     let json = try comparison.json()
     #expect(json.contains(#""goalMet" : false"#))
     #expect(json.contains(#""reusedTokenCount16" : 900"#))

@@ -12,13 +12,14 @@ import ModelSession
 /// print(demo.text)
 /// ```
 package enum DemoPipeline {
-  /// Plays `scenarios` under `strategies`.
+  /// Plays `scenarios` under `strategies`; with `countsHalf`, driven into
+  /// the model's refusals (see ``ScenarioRunner/countsHalf``).
   package static func run(
     skills: [Skill], scenarios: [ReplayConversation] = DemoScenarios.all(),
     strategies: [CompressionStrategy] = CompressionStrategy.allCases,
-    model: PromptCacheModel = PromptCacheModel()
+    model: PromptCacheModel = PromptCacheModel(), countsHalf: Bool = false
   ) async throws -> DemoResult {
-    let runner = ScenarioRunner(skills: skills)
+    let runner = ScenarioRunner(skills: skills, countsHalf: countsHalf)
     var runs: [DemoResult.Run] = []
     for scenario in scenarios {
       for strategy in strategies {

@@ -48,7 +48,7 @@ package struct DemoResult: Sendable {
       let analyzed = selected.filter { $0.run.strategy == strategy }.map {
         StrategyComparison.AnalyzedRun(
           budget: $0.run.budget, summarizerCalls: $0.run.summarizerCalls, floorTokenCount: $0.floorTokenCount,
-          reports: $0.reports)
+          reports: $0.reports, recoveryCount: $0.run.recoveries.count)
       }
       results.append(
         try StrategyComparison.result(
@@ -58,6 +58,17 @@ package struct DemoResult: Sendable {
     return StrategyComparison(
       conversations: scenario.map { [$0] } ?? scenarios.map(\.name), results: results)
   }
+
+  /// The generations of the scenario named `scenario` (of every scenario
+  /// when `nil`) that the session retried after the model refused them, run
+  /// by run.
+  package func recoveries(in scenario: String? = nil) -> [RecoveredGeneration] {
+    runs.filter { scenario == nil || $0.run.conversation == scenario }.flatMap(\.run.recoveries)
+  }
+
+  /// The heading of the recovery lines.
+  package static let recoveriesHeading =
+    "recovered from a context overflow (the records' contextOverflowRecovered notes):"
 
   /// One line about a scenario: `coding-agent: 40 turns, budget 12000 tokens`.
   package static func describe(_ scenario: ReplayConversation) -> String {
@@ -76,6 +87,12 @@ package struct DemoResult: Sendable {
       sections.append("")
       sections.append(Self.describe(scenario))
       sections.append(try comparison(for: scenario.name).table)
+      let recoveries = recoveries(in: scenario.name)
+      if !recoveries.isEmpty {
+        sections.append("")
+        sections.append(Self.recoveriesHeading)
+        sections += recoveries.map { "  " + $0.line }
+      }
     }
     return sections.joined(separator: "\n")
   }
@@ -96,6 +113,11 @@ package struct DemoResult: Sendable {
     for scenario in scenarios {
       page.append(.heading(Self.describe(scenario)))
       page.append(try comparison(for: scenario.name).pageTable)
+      let recoveries = recoveries(in: scenario.name)
+      if !recoveries.isEmpty {
+        page.append(.paragraph(Self.recoveriesHeading))
+        for recovery in recoveries { page.append(.paragraph(recovery.line)) }
+      }
       for run in runs where run.run.conversation == scenario.name {
         let strategy = run.run.strategy
         let title = "\(scenario.name) — \(strategy.label)"

@@ -25,4 +25,10 @@ package struct ScenarioRun: Sendable {
     self.records = records
     self.summarizerCalls = summarizerCalls
   }
+
+  /// The generations the session retried after the model refused their
+  /// prompts, from the records' notes.
+  package var recoveries: [RecoveredGeneration] {
+    RecoveredGeneration.all(in: records, conversation: conversation, strategy: strategy)
+  }
 }

@@ -16,10 +16,19 @@ import ModelSession
 package struct ScenarioRunner: Sendable {
   /// The skills offered to conversations that use skills.
   package var skills: [Skill]
+  /// Whether to drive the strategies into the model's refusals, to show
+  /// the session's recovery (`contextkit demo --count-half`): ContextKit's
+  /// strategies count half of each token estimate (``ScaledTokenCounter``),
+  /// as a tokenizer that disagrees with the model's would, and the replay
+  /// model refuses, as a server with that window would, any request larger
+  /// than the conversation's budget. A strategy that cannot compact on
+  /// overflow fails its run at the first refusal.
+  package var countsHalf: Bool
 
   /// Creates a runner.
-  package init(skills: [Skill]) {
+  package init(skills: [Skill], countsHalf: Bool = false) {
     self.skills = skills
+    self.countsHalf = countsHalf
   }
 
   /// Plays `conversation` under `strategy`.
@@ -29,7 +38,8 @@ package struct ScenarioRunner: Sendable {
   package func run(
     _ conversation: ReplayConversation, strategy: CompressionStrategy
   ) async throws -> ScenarioRun {
-    let model = ReplayLanguageModel(conversation: conversation)
+    let model = ReplayLanguageModel(
+      conversation: conversation, contextSize: countsHalf ? conversation.budget : nil)
     let summarizer = ReplaySummarizer()
     let tools: [any Tool] = try conversation.tools.map { try ReplayTool(spec: $0) }
     let catalog =
@@ -41,7 +51,8 @@ package struct ScenarioRunner: Sendable {
       if let catalog { catalog }
     }
     let profile = strategy.apply(
-      to: base, budget: conversation.budget, summarizer: summarizer, store: SummaryStore())
+      to: base, budget: conversation.budget, summarizer: summarizer, store: SummaryStore(),
+      tokenCounter: countsHalf ? ScaledTokenCounter(EstimatingTokenCounter(), dividingBy: 2) : nil)
     let records = try await Self.play(conversation, model: model, profile: profile)
     return ScenarioRun(
       conversation: conversation.name, strategy: strategy, budget: conversation.budget, records: records,

@@ -5,11 +5,11 @@ extension StrategyComparison {
   /// The column headings of the comparison table.
   package static let headings = [
     "strategy", "hit % (16)", "hit % (128)", "re-processed", "x floor", "visible % of budget", "peak context",
-    "turns over budget", "summarizer calls", "vs compactingHistory",
+    "turns over budget", "summarizer calls", "recoveries", "vs compactingHistory",
   ]
 
   /// The columns holding numbers (right-aligned).
-  package static let numericColumns = Set(1...8)
+  package static let numericColumns = Set(1...9)
 
   /// One row per strategy.
   package var rows: [[String]] {
@@ -20,7 +20,7 @@ extension StrategyComparison {
         String(format: "%.2f", result.reprocessedPerFloorToken),
         CacheImpactTable.percent(result.visibleShareOfBudget), String(result.peakContextTokenCount),
         "\(result.turnsOverBudget)/\(result.turnCount)",
-        String(result.summarizerCalls), distance(of: result),
+        String(result.summarizerCalls), String(result.contextOverflowRecoveryCount), distance(of: result),
       ]
     }
   }

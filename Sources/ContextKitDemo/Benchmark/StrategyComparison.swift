@@ -56,8 +56,9 @@ package struct StrategyComparison: Sendable, Codable {
         // The records are let go here: only the reports are kept.
         runs.append(
           AnalyzedRun(
-            budget: run.budget, summarizerCalls: run.summarizerCalls, floorTokenCount: floor, reports: reports
-          ))
+            budget: run.budget, summarizerCalls: run.summarizerCalls, floorTokenCount: floor,
+            reports: reports,
+            recoveryCount: run.recoveries.count))
       }
       results.append(try result(for: strategy, label: strategy.label, runs: runs))
     }
@@ -65,7 +66,7 @@ package struct StrategyComparison: Sendable, Codable {
   }
 
   /// What the comparison keeps of a run: its budget, its summarizer calls,
-  /// its floor of new tokens and its reports.
+  /// its floor of new tokens, its reports and its recoveries from a context overflow.
   package struct AnalyzedRun: Sendable {
     /// The conversation's budget in tokens.
     package var budget: Int
@@ -75,13 +76,19 @@ package struct StrategyComparison: Sendable, Codable {
     package var floorTokenCount: Int
     /// The reports, analyzed with blocks of 16 tokens and a look-back of 1.
     package var reports: [CacheImpactReport]
+    /// The generations the session retried after a context-size refusal (``ScenarioRun/recoveries``).
+    package var recoveryCount: Int
 
     /// Creates an analyzed run.
-    package init(budget: Int, summarizerCalls: Int, floorTokenCount: Int, reports: [CacheImpactReport]) {
+    package init(
+      budget: Int, summarizerCalls: Int, floorTokenCount: Int, reports: [CacheImpactReport],
+      recoveryCount: Int = 0
+    ) {
       self.budget = budget
       self.summarizerCalls = summarizerCalls
       self.floorTokenCount = floorTokenCount
       self.reports = reports
+      self.recoveryCount = recoveryCount
     }
   }
 
@@ -101,12 +108,14 @@ package struct StrategyComparison: Sendable, Codable {
     var generations = 0
     var invalidations = 0
     var summarizerCalls = 0
+    var recoveries = 0
     var floor = 0
     var visibleShares = 0.0
     for run in runs {
       let reports = run.reports
       generations += reports.count
       summarizerCalls += run.summarizerCalls
+      recoveries += run.recoveryCount
       floor += run.floorTokenCount
       turns += Set(reports.map(\.turnIndex)).count
       over += Set(reports.filter { $0.promptTokenCount > run.budget }.map(\.turnIndex)).count
@@ -125,7 +134,8 @@ package struct StrategyComparison: Sendable, Codable {
       reusedTokenCount128: reused128, floorTokenCount: floor,
       visibleShareOfBudget: generations > 0 ? visibleShares / Double(generations) : 0,
       peakContextTokenCount: peak, turnsOverBudget: over,
-      invalidationCount: invalidations, summarizerCalls: summarizerCalls)
+      invalidationCount: invalidations, summarizerCalls: summarizerCalls,
+      contextOverflowRecoveryCount: recoveries)
   }
 
   /// The result of `compactingHistory`, when it was run.

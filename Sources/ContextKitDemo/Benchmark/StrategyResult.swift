@@ -33,6 +33,9 @@ package struct StrategyResult: Sendable, Hashable, Codable {
   package var invalidationCount: Int
   /// The summarizer's calls.
   package var summarizerCalls: Int
+  /// The generations the session retried after the model refused their
+  /// prompts as larger than its window (their `contextOverflowRecovered` notes).
+  package var contextOverflowRecoveryCount: Int
 
   /// Creates a result.
   package init(
@@ -40,7 +43,7 @@ package struct StrategyResult: Sendable, Hashable, Codable {
     generationCount: Int,
     promptTokenCount: Int, reusedTokenCount16: Int, reusedTokenCount128: Int, floorTokenCount: Int,
     visibleShareOfBudget: Double, peakContextTokenCount: Int, turnsOverBudget: Int, invalidationCount: Int,
-    summarizerCalls: Int
+    summarizerCalls: Int, contextOverflowRecoveryCount: Int = 0
   ) {
     self.strategy = strategy
     self.label = label
@@ -57,6 +60,7 @@ package struct StrategyResult: Sendable, Hashable, Codable {
     self.turnsOverBudget = turnsOverBudget
     self.invalidationCount = invalidationCount
     self.summarizerCalls = summarizerCalls
+    self.contextOverflowRecoveryCount = contextOverflowRecoveryCount
   }
 
   /// The share of prompt tokens reused with blocks of 16 tokens.

@@ -55,33 +55,44 @@ package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseItera
     }
   }
 
+  /// Whether the strategy's modifier compacts when the model refuses a
+  /// prompt as larger than its window, so that the session retries the
+  /// generation (`compactingHistory`, with or without a summarizer).
+  package var compactsOnContextOverflow: Bool {
+    self == .compactingHistory || self == .compactingHistorySummarized
+  }
+
   /// `profile` with the strategy's modifier for a budget of `budget` tokens.
   ///
   /// - Parameters:
   ///   - summarizer: the model that writes summaries, for the strategies that use one.
   ///   - store: where ContextKit's summarizing modifiers keep their summaries
   ///     (give each run its own, so that summarizer calls are counted per run).
+  ///   - tokenCounter: what ContextKit's modifiers count tokens with
+  ///     (`EstimatingTokenCounter` when `nil`); the baselines count entries.
   package func apply(
-    to profile: some DynamicProfile, budget: Int, summarizer: some LanguageModel, store: SummaryStore
+    to profile: some DynamicProfile, budget: Int, summarizer: some LanguageModel, store: SummaryStore,
+    tokenCounter: (any TokenCounter)? = nil
   ) -> any DynamicProfile {
     switch self {
     case .none:
-      profile
+      return profile
     case .baselineRollingWindow:
-      profile.modifier(CompanionRollingWindowBaseline(entryCount: Self.baselineEntryCount))
+      return profile.modifier(CompanionRollingWindowBaseline(entryCount: Self.baselineEntryCount))
     case .baselineSummarize:
-      profile.modifier(
+      return profile.modifier(
         CompanionSummarizeBaseline(entryThreshold: Self.baselineEntryCount, summarizer: summarizer))
     case .rollingWindow:
-      profile.rollingWindow(.tokens(budget))
+      return profile.rollingWindow(.tokens(budget), tokenCounter: tokenCounter)
     case .summarizeHistory:
-      profile.summarizeHistory(
-        threshold: .tokens(budget), model: summarizer, options: SummarizeHistory.Options(store: store))
+      return profile.summarizeHistory(
+        threshold: .tokens(budget), model: summarizer, tokenCounter: tokenCounter,
+        options: SummarizeHistory.Options(store: store))
     case .compactingHistory:
-      profile.compactingHistory(budget: budget)
+      return profile.compactingHistory(budget: budget, tokenCounter: tokenCounter ?? EstimatingTokenCounter())
     case .compactingHistorySummarized:
-      profile.compactingHistory(
-        budget: budget, summarizer: summarizer,
+      return profile.compactingHistory(
+        budget: budget, summarizer: summarizer, tokenCounter: tokenCounter ?? EstimatingTokenCounter(),
         summaryOptions: CompactingHistory.SummaryOptions(store: store))
     }
   }

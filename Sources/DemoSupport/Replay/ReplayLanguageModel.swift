@@ -15,6 +15,12 @@ import ModelSession
 /// tokens and cached tokens a server would report are left at zero, and a
 /// cache analysis of its records is the prediction alone.
 ///
+/// Given a window (``contextSize``), it refuses a request whose prompt and
+/// reserved answer do not fit, as a server does: with
+/// `LanguageModelError.contextSizeExceeded`, the window and the prompt's
+/// size (`EstimatingTokenCounter`'s estimate of the whole request), without
+/// moving on in the conversation.
+///
 /// ```swift
 /// let model = ReplayLanguageModel(conversation: conversation)
 /// let session = LanguageModelSession(model: model, profile: profile)
@@ -36,8 +42,23 @@ public struct ReplayLanguageModel: LanguageModel {
       to request: LanguageModelExecutorGenerationRequest, model: ReplayLanguageModel,
       streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
+      if let window = model.contextSize { try Self.checkFits(request, window: window) }
       let position = try model.cursor.advance(checking: request.transcript)
       for event in Self.events(for: position) { await channel.send(event) }
+    }
+
+    /// Throws the refusal a server with a window of `window` tokens gives
+    /// `request` when its prompt and reserved answer are larger.
+    static func checkFits(_ request: LanguageModelExecutorGenerationRequest, window: Int) throws {
+      let prompt = EstimatingTokenCounter().tokenCount(of: request)
+      let reserved = max(0, request.generationOptions.maximumResponseTokens ?? 0)
+      guard prompt.addingSaturated(reserved) > window else { return }
+      throw LanguageModelError.contextSizeExceeded(
+        .init(
+          contextSize: window, tokenCount: prompt,
+          debugDescription:
+            "replay model: maximum context length is \(window) tokens, the prompt has \(prompt)"
+            + (reserved > 0 ? " and \(reserved) are reserved for the answer" : "")))
     }
 
     static func events(for position: ReplayCursor.Position) -> [LanguageModelExecutorGenerationChannel.Event]
@@ -91,13 +112,18 @@ public struct ReplayLanguageModel: LanguageModel {
 
   /// Where the model is in its conversation.
   public let cursor: ReplayCursor
+  /// The window in tokens, prompt and reserved answer together: a larger
+  /// request is refused; `nil`, the default, refuses nothing.
+  public var contextSize: Int?
   /// Tool calling and reasoning.
   public var capabilities: LanguageModelCapabilities { [.toolCalling, .reasoning] }
   /// The cursor: each model gets its own executor.
   public var executorConfiguration: ReplayCursor { cursor }
 
-  /// Creates a model that plays `conversation` from its first turn.
-  public init(conversation: ReplayConversation) {
+  /// Creates a model that plays `conversation` from its first turn, with a
+  /// window of `contextSize` tokens when one is given.
+  public init(conversation: ReplayConversation, contextSize: Int? = nil) {
     cursor = ReplayCursor(conversation: conversation)
+    self.contextSize = contextSize
   }
 }

@@ -2,8 +2,8 @@ import ModelSession
 
 /// A token counter that is wrong on purpose: it reports another counter's
 /// counts divided by `divisor` (rounded down), as an estimate that
-/// undercounts a model's tokenizer would. Tests use it to drive a session
-/// into the model's refusals.
+/// undercounts a model's tokenizer would. Tests and `contextkit demo
+/// --count-half` use it to drive a session into the model's refusals.
 public struct ScaledTokenCounter: TokenCounter {
   /// The counter whose counts are divided.
   public var base: any TokenCounter

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import contextkit
+
+/// The second local model server of `scripts/test`, started with a window of
+/// 2,048 tokens, when `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names it.
+private let smallWindowEndpoint: String? = ProcessInfo.processInfo.environment[
+  "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT"
+]
+.flatMap { $0.isEmpty ? nil : $0 }
+
+@Suite(
+  .serialized, .timeLimit(.minutes(20)),
+  .enabled(
+    if: smallWindowEndpoint != nil,
+    "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT is not set: the small-window server tests are skipped"))
+struct `contextkit demo --endpoint --count-half against a small window` {
+  @Test func `the live demo recovers from the server's refusal and reports it from the notes`() async throws {
+    let endpoint = try #require(smallWindowEndpoint)
+    // 40 prompts of about 20 tokens and answers of up to 128: the conversation outgrows the
+    // 2,048-token window unless the model's answers average under about 30 tokens, while
+    // compactingHistory, counting half, allows about twice its budget of 2,000 - 128.
+    let run = await CommandRun.run([
+      "demo", "--endpoint", endpoint, "--model", "smollm2", "--llama-cpp-python", "--count-half", "--json",
+      "--answer-tokens", "128",
+    ])
+    #expect(run.code == .success, "\(run.error)")
+    print(run.error)
+    let object = try run.jsonObject()
+    #expect(object["countsHalf"] as? Bool == true)
+    let strategies = try #require(object["strategies"] as? [[String: Any]])
+    #expect(strategies.compactMap { $0["strategy"] as? String } == ["compactingHistory"])
+    let strategy = try #require(strategies.first)
+    let recoveries = try #require(strategy["contextOverflowRecoveries"] as? [[String: Any]])
+    #expect(!recoveries.isEmpty)
+    #expect(strategy["contextOverflowRecoveryCount"] as? Int == recoveries.count)
+    for recovery in recoveries {
+      let note = try #require(recovery["note"] as? [String: Any])
+      #expect(note["kind"] as? String == "contextOverflowRecovered")
+      #expect((note["message"] as? String)?.contains("for a window of 2048 tokens") == true)
+    }
+    // The printed lines say the same: one per recovery.
+    #expect(
+      run.error.split(separator: "\n").filter { $0.hasPrefix("  recovered: compactingHistory, generation ") }
+        .count == recoveries.count)
+  }
+}
