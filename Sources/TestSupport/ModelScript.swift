@@ -139,7 +139,9 @@ public struct ScriptStep: Sendable {
     }
   }
 
-  /// Sends `eventsFirst`, fires `signal` (when given), then waits until the task is cancelled.
+  /// Sends `eventsFirst`, fires `signal` (when given), then waits until the
+  /// task is cancelled: ten minutes at most, a test's time limit (then it
+  /// throws ``CancellationWait/Timeout``).
   public static func stall(
     after eventsFirst: [LanguageModelExecutorGenerationChannel.Event] = [],
     signalling signal: TestSignal? = nil
@@ -147,9 +149,7 @@ public struct ScriptStep: Sendable {
     ScriptStep { _, channel in
       for event in eventsFirst { await channel.send(event) }
       signal?.fire()
-      while true {
-        try await Task.sleep(for: .seconds(60))
-      }
+      try await CancellationWait.untilCancelled(upTo: .seconds(600))
     }
   }
 

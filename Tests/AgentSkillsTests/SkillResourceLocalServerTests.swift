@@ -2,47 +2,12 @@ import AgentSkills
 import ChatCompletions
 import Foundation
 import ModelSession
-import Synchronization
+import TestSupport
 import Testing
 
 /// The real local model server of `scripts/local-model`, when `CONTEXTKIT_TEST_ENDPOINT` names it.
 private let localEndpoint: URL? = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"]
   .flatMap { $0.isEmpty ? nil : URL(string: $0) }
-
-/// A chat completions model whose first round of each turn offers only one
-/// chosen tool, so that `.required` becomes a named tool choice (which
-/// llama-cpp-python enforces with a grammar). Later rounds see every tool.
-private struct OneToolFirstModel: LanguageModel {
-  final class Choice: Sendable {
-    let toolName = Mutex<String?>(nil)
-  }
-
-  struct Executor: LanguageModelExecutor {
-    typealias Model = OneToolFirstModel
-    let inner: ChatCompletionsExecutor
-
-    init(configuration: ChatCompletionsExecutor.Configuration) {
-      inner = ChatCompletionsExecutor(configuration: configuration)
-    }
-
-    func respond(
-      to request: LanguageModelExecutorGenerationRequest, model: OneToolFirstModel,
-      streamingInto channel: LanguageModelExecutorGenerationChannel
-    ) async throws {
-      var request = request
-      let isFirstRound: Bool = if case .toolOutput = request.transcript.last { false } else { true }
-      if isFirstRound, let name = model.choice.toolName.withLock({ $0 }) {
-        request.enabledToolDefinitions = request.enabledToolDefinitions.filter { $0.name == name }
-      }
-      try await inner.respond(to: request, model: model.inner, streamingInto: channel)
-    }
-  }
-
-  let inner: ChatCompletionsLanguageModel
-  let choice = Choice()
-  var capabilities: LanguageModelCapabilities { inner.capabilities }
-  var executorConfiguration: ChatCompletionsExecutor.Configuration { inner.executorConfiguration }
-}
 
 @Suite(
   .serialized, .timeLimit(.minutes(20)),
@@ -57,8 +22,8 @@ struct SkillResourceLocalServerTests {
     let checklist = "- Bind every parameter; never splice user input into SQL.\n"
     try fixture.write(checklist, to: "skills/reviewing-sql/references/checklist.md")
     let library = try SkillsLibrary(root: fixture.url("skills"), mode: .strict)
-    let model = OneToolFirstModel(
-      inner: ChatCompletionsLanguageModel(
+    let model = FirstRoundToolChoiceModel(
+      ChatCompletionsLanguageModel(
         name: "smollm2", baseURL: try #require(localEndpoint), apiKey: "sk-local-unused",
         supportsGuidedGeneration: true, timeout: 300, requestStyle: .llamaCppPython))
     let session = LanguageModelSession(
@@ -70,10 +35,10 @@ struct SkillResourceLocalServerTests {
     let options = { (tokens: Int) in
       GenerationOptions(sampling: .greedy, maximumResponseTokens: tokens, toolCallingMode: .required)
     }
-    model.choice.toolName.withLock { $0 = Skills.activateToolName }
+    model.choose(Skills.activateToolName)
     try await session.respond(
       to: "Review: SELECT * FROM users WHERE id = '\" + id + \"'", options: options(60))
-    model.choice.toolName.withLock { $0 = Skills.readResourceToolName }
+    model.choose(Skills.readResourceToolName)
     // The path is named: which file a 135M-parameter model asks for otherwise
     // follows the prompt's every word (it asked for test.txt after the catalog's texts changed).
     try await session.respond(

@@ -3,7 +3,6 @@ import ChatCompletions
 import Foundation
 import HistoryCompression
 import ModelSession
-import Synchronization
 import TestSupport
 import Testing
 
@@ -13,42 +12,6 @@ private let smallWindowEndpoint: URL? = ProcessInfo.processInfo.environment[
   "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT"
 ]
 .flatMap { $0.isEmpty ? nil : URL(string: $0) }
-
-/// A chat completions model whose first round offers only the tool the test
-/// chose (so that `.required` becomes a named tool choice, which
-/// llama-cpp-python enforces with a grammar); later rounds see every tool.
-private struct ChosenToolModel: LanguageModel, ContextSizeProviding {
-  final class Choice: Sendable {
-    let toolName = Mutex<String?>(nil)
-  }
-
-  struct Executor: LanguageModelExecutor {
-    typealias Model = ChosenToolModel
-    let inner: ChatCompletionsExecutor
-
-    init(configuration: ChatCompletionsExecutor.Configuration) {
-      inner = ChatCompletionsExecutor(configuration: configuration)
-    }
-
-    func respond(
-      to request: LanguageModelExecutorGenerationRequest, model: ChosenToolModel,
-      streamingInto channel: LanguageModelExecutorGenerationChannel
-    ) async throws {
-      var request = request
-      let isFirstRound: Bool = if case .toolOutput = request.transcript.last { false } else { true }
-      if isFirstRound, let name = model.choice.toolName.withLock({ $0 }) {
-        request.enabledToolDefinitions = request.enabledToolDefinitions.filter { $0.name == name }
-      }
-      try await inner.respond(to: request, model: model.inner, streamingInto: channel)
-    }
-  }
-
-  let inner: ChatCompletionsLanguageModel
-  let choice = Choice()
-  var capabilities: LanguageModelCapabilities { inner.capabilities }
-  var executorConfiguration: ChatCompletionsExecutor.Configuration { inner.executorConfiguration }
-  var contextSize: Int { get async throws { try await inner.contextSize } }
-}
 
 /// Conversations against a real server with a small window: relative
 /// budgets, recovery when the server refuses, and the failure without compaction.
@@ -60,11 +23,28 @@ private struct ChosenToolModel: LanguageModel, ContextSizeProviding {
 struct ContextWindowLocalServerTests {
   static let turns = 60
 
-  private func model() throws -> ChosenToolModel {
-    ChosenToolModel(
-      inner: ChatCompletionsLanguageModel(
+  /// The server's model; a turn's first round offers only the tool the conversation chose.
+  private func model() throws -> FirstRoundToolChoiceModel<ChatCompletionsLanguageModel> {
+    FirstRoundToolChoiceModel(
+      ChatCompletionsLanguageModel(
         name: "smollm2", baseURL: try #require(smallWindowEndpoint), apiKey: "sk-local-unused", timeout: 300,
         requestStyle: .llamaCppPython))
+  }
+
+  /// The assistant's instructions.
+  static let instructions = "You are a travel assistant. Answer in one sentence."
+
+  /// The conversation's profile: the instructions, `skills` and the weather
+  /// tool, compacting past 80% of the window down to 50%, counting with
+  /// `tokenCounter` (an estimate when `nil`).
+  private func profile(skills: Skills, tokenCounter: (any TokenCounter)? = nil) -> some DynamicProfile {
+    Profile {
+      Instructions(Self.instructions)
+      skills
+      WeatherTool()
+    }
+    .compactingHistory(
+      tokenBudget: .contextShare(0.8), target: .contextShare(0.5), tokenCounter: tokenCounter)
   }
 
   private func skills() throws -> (Skills, URL) {
@@ -107,7 +87,8 @@ struct ContextWindowLocalServerTests {
   /// Plays the conversation: a skill activation in turn 1, a weather call
   /// every sixth turn; returns the recovery and compaction notes.
   private func converse(
-    _ model: ChosenToolModel, profile: some DynamicProfile, turns: Int = turns
+    _ model: FirstRoundToolChoiceModel<ChatCompletionsLanguageModel>, profile: some DynamicProfile,
+    turns: Int = turns
   ) async throws -> Notes {
     let stream: AsyncStream<GenerationRecord>
     let calls: [String]
@@ -116,7 +97,7 @@ struct ContextWindowLocalServerTests {
       stream = session.generationRecords
       for turn in 0..<turns {
         let tool: String? = turn == 1 ? Skills.activateToolName : (turn % 6 == 5 ? "weather" : nil)
-        model.choice.toolName.withLock { $0 = tool }
+        model.choose(tool)
         let options = GenerationOptions(
           sampling: .greedy, maximumResponseTokens: Self.responseTokens,
           toolCallingMode: tool == nil ? nil : .required)
@@ -138,15 +119,17 @@ struct ContextWindowLocalServerTests {
   }
 
   /// Teaches the model its window the only way llama-cpp-python tells it: a refusal.
-  private func learnWindowFromARefusal(_ model: ChosenToolModel) async throws {
-    if model.inner.learnedContextSize != nil { return }
-    await #expect(throws: ContextSizeUnknownError.self) { try await model.inner.contextSize }
-    let session = LanguageModelSession(model: model.inner, instructions: "Be brief.")
+  private func learnWindowFromARefusal(
+    _ model: FirstRoundToolChoiceModel<ChatCompletionsLanguageModel>
+  ) async throws {
+    if model.base.learnedContextSize != nil { return }
+    await #expect(throws: ContextSizeUnknownError.self) { try await model.base.contextSize }
+    let session = LanguageModelSession(model: model.base, instructions: "Be brief.")
     let long = String(repeating: "museum rain jacket walking shoes charger ", count: 400)
     await #expect(throws: LanguageModelError.self) {
       try await session.respond(to: long, options: GenerationOptions(maximumResponseTokens: 8))
     }
-    #expect(model.inner.learnedContextSize == LearnedContextSize(size: 2_048, source: .contextLengthError))
+    #expect(model.base.learnedContextSize == LearnedContextSize(size: 2_048, source: .contextLengthError))
   }
 
   @Test func `60 turns with tool calls and a skill fit at shares of the window the server gave`() async throws
@@ -155,13 +138,7 @@ struct ContextWindowLocalServerTests {
     try await learnWindowFromARefusal(model)
     let (skills, root) = try skills()
     defer { try? FileManager.default.removeItem(at: root) }
-    let profile = Profile {
-      Instructions("You are a travel assistant. Answer in one sentence.")
-      skills
-      WeatherTool()
-    }
-    .compactingHistory(tokenBudget: .contextShare(0.8), target: .contextShare(0.5))
-    let notes = try await converse(model, profile: profile)
+    let notes = try await converse(model, profile: profile(skills: skills))
     print(
       "shares of the window: \(notes.compactions.count) compactions, \(notes.recoveries.count) recoveries "
         + "in \(Self.turns) turns")
@@ -176,15 +153,9 @@ struct ContextWindowLocalServerTests {
     try await learnWindowFromARefusal(model)
     let (skills, root) = try skills()
     defer { try? FileManager.default.removeItem(at: root) }
-    let profile = Profile {
-      Instructions("You are a travel assistant. Answer in one sentence.")
-      skills
-      WeatherTool()
-    }
-    .compactingHistory(
-      tokenBudget: .contextShare(0.8), target: .contextShare(0.5),
-      tokenCounter: ScaledTokenCounter(EstimatingTokenCounter(), dividingBy: 2))
-    let recoveries = try await converse(model, profile: profile).recoveries
+    let halfCounting = profile(
+      skills: skills, tokenCounter: ScaledTokenCounter(EstimatingTokenCounter(), dividingBy: 2))
+    let recoveries = try await converse(model, profile: halfCounting).recoveries
     print("half-counting: \(recoveries.count) recoveries: \(recoveries.map(\.message))")
     #expect(!recoveries.isEmpty)
     // The fit after a refusal holds for the later turns: a refusal now and then, not one every turn.
@@ -199,8 +170,8 @@ struct ContextWindowLocalServerTests {
   {
     let model = try model()
     let session = LanguageModelSession(
-      model: model.inner,
-      profile: Profile { Instructions("You are a travel assistant. Answer in one sentence.") })
+      model: model.base,
+      profile: Profile { Instructions(Self.instructions) })
     var failure: LanguageModelError.ContextSizeExceeded?
     var completed = 0
     for turn in 0..<Self.turns {

@@ -24,7 +24,7 @@ private struct CurrentTurnOnOverflow: DynamicProfileModifier {
     }
     if context.isRetryAfterContextOverflow, let stallInRetry {
       stallInRetry.fire()
-      while true { try await Task.sleep(for: .seconds(60)) }
+      try await CancellationWait.untilCancelled(upTo: .seconds(60))
     }
     guard context.contextOverflow != nil,
       let lastPrompt = history.entries.lastIndex(where: { if case .prompt = $0 { true } else { false } })
