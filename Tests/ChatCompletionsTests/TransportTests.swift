@@ -328,4 +328,85 @@ struct TransportTests {
       #expect(threadsAfter <= threadsBefore + 4)
     }
   }
+
+  /// The bytes of the fault server's `backpressure` body that a reader has
+  /// seen: how many, the largest piece, and whether each byte was the
+  /// server's pattern (byte `i` is `i % 251`).
+  private struct ReceivedBytes: Sendable {
+    var count = 0
+    var largestPiece = 0
+    var inOrder = true
+
+    mutating func add(_ piece: Data) {
+      for (offset, byte) in piece.enumerated() where Int(byte) != (count + offset) % 251 {
+        inOrder = false
+        break
+      }
+      count += piece.count
+      largestPiece = max(largestPiece, piece.count)
+    }
+  }
+
+  /// A server that sends 32 MiB as fast as the client takes them, and a reader
+  /// that stops after the first piece: libcurl's transfer pauses, so the client
+  /// holds no more than the body buffer's high-water mark (256 KiB) plus one
+  /// piece (libcurl hands over at most CURL_MAX_WRITE_SIZE, 16 KiB, at a time)
+  /// and the server's socket stays full; reading again resumes the transfer and
+  /// every byte arrives, in order. (Linux's URLSession does not survive a fast
+  /// server at all, see `TransportCapabilities.swift`; on Apple platforms its
+  /// pause is a task suspension that lets in what is already on its way.)
+  @Test
+  func `a reader that stops pauses libcurl's transfer, and reading again resumes it`() async throws {
+    try await FaultServer.with { server in
+      let highWaterMark = 256 * 1024
+      let onePiece = 16 * 1024
+      let response = try await CurlTransport().send(HTTPRequest(url: try server.baseURL("backpressure")))
+      #expect(response.status == 200)
+      let body = response.body
+      let (readOn, allowReadingOn) = AsyncStream<Void>.makeStream()
+      defer { allowReadingOn.finish() }
+      let (firstRead, firstReadDone) = AsyncStream<Int>.makeStream()
+      let reader = Task { () -> ReceivedBytes in
+        var received = ReceivedBytes()
+        var pieces = body.makeAsyncIterator()
+        if let piece = try await pieces.next() {
+          received.add(piece)
+        }
+        firstReadDone.yield(received.count)
+        var allowed = false
+        for await _ in readOn {
+          allowed = true
+          break
+        }
+        guard allowed else { return received }
+        while let piece = try await pieces.next() {
+          received.add(piece)
+        }
+        return received
+      }
+      var firstReads = firstRead.makeAsyncIterator()
+      let firstPiece = try #require(await firstReads.next())
+      // The buffer fills to the mark (the transfer pauses there; the first piece may
+      // have been read from a full buffer); then the server counts "settled" when its
+      // socket has stayed full for a second, or when it has sent everything (the
+      // transfer never paused).
+      try #require(
+        try await eventually(within: .seconds(60)) {
+          (body.bufferedByteCount ?? 0) + firstPiece >= highWaterMark
+        },
+        "the buffer did not fill to its high-water mark within 60 s")
+      #expect(try await server.occurrences(of: "backpressure-settled", waitingUpTo: 60) == 1)
+      #expect(try await server.occurrences(of: "backpressure-finished", waitingUpTo: 0) == 0)
+      let buffered = try #require(body.bufferedByteCount)
+      #expect(buffered <= highWaterMark + onePiece, "\(buffered) bytes buffered")
+      allowReadingOn.yield()
+      let received = try #require(
+        try await value(of: reader, within: .seconds(120)), "the rest of the body did not arrive within 120 s"
+      )
+      #expect(received.count == 32 << 20)
+      #expect(received.inOrder)
+      #expect(received.largestPiece <= onePiece)
+      #expect(try await server.occurrences(of: "backpressure-finished", waitingUpTo: 10) == 1)
+    }
+  }
 }

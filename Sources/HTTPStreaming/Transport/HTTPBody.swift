@@ -52,6 +52,16 @@ package struct HTTPBody: AsyncSequence, Sendable {
       })
   }
 
+  /// The bytes received and not yet read, for a body read from a transport's
+  /// buffer (`nil` for a body made from a stream): the memory back-pressure
+  /// bounds, at most the buffer's high-water mark plus one piece.
+  package var bufferedByteCount: Int? {
+    switch source {
+    case .buffer(let buffer, _): buffer.bufferedByteCount
+    case .stream: nil
+    }
+  }
+
   /// Creates the iterator.
   package func makeAsyncIterator() -> AsyncIterator {
     switch source {

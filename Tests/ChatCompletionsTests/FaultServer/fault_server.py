@@ -55,6 +55,10 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   keepalive       the `ok` stream over HTTP/1.1 with Content-Length (the connection stays open)
   slow-start      5 s of silence, then 200 tokens (the concurrency benchmark)
   bulk            X-Bulk-Megabytes (default 200) MB of SSE comments, then one chunk (slow-consumer benchmark)
+  backpressure    200 with a 32 MiB body (Content-Length; byte i is i % 251) sent as fast as the client
+                  takes it; counts "backpressure-stalled" once when the socket stays full for a whole
+                  second, "backpressure-finished" after the last byte, and "backpressure-settled" on the
+                  first of the two
 
 GET /requests lists every POST: path, Host, client port, Authorization,
 whether it came as a proxy request (absolute URL), and the body's "stream" and
@@ -69,7 +73,8 @@ GET /await/<event>?count=N&timeout=S blocks until the server has seen <event>
 at least N times (default 1), answering 200 {"count": n}, or 504 with the same
 body after S seconds (default 10). Events: every name of /stats without the
 "_disconnects" suffix, counted when the client goes away, and
-"endless-streaming", counted when an `endless` answer has sent three chunks.
+"endless-streaming", counted when an `endless` answer has sent three chunks, and
+the three `backpressure` events above.
 A test waits on these instead of sleeping or polling.
 """
 
@@ -77,6 +82,7 @@ import argparse
 import email.utils
 import json
 import os
+import select
 import signal
 import socket
 import struct
@@ -96,7 +102,7 @@ disconnects = {
 }
 lock = threading.Lock()
 changed = threading.Condition(lock)
-events = {"endless-streaming": 0}
+events = {"endless-streaming": 0, "backpressure-stalled": 0, "backpressure-finished": 0, "backpressure-settled": 0}
 requests_seen = []
 
 
@@ -490,6 +496,42 @@ def mode_trickle_error(handler):
 def mode_flood(handler):
     handler.start_stream()
     send_forever(handler, "flood", chunk("x" * 65536))
+
+
+BACKPRESSURE_BYTES = 32 << 20
+BACKPRESSURE_PATTERN = bytes(i % 251 for i in range(65536 + 251))
+
+
+def mode_backpressure(handler):
+    handler.send_response(200)
+    handler.send_header("Content-Type", "application/octet-stream")
+    handler.send_header("Content-Length", str(BACKPRESSURE_BYTES))
+    handler.end_headers()
+    handler.wfile.flush()
+    connection = handler.connection
+    connection.setblocking(False)
+    sent = 0
+    settled = False
+    try:
+        while sent < BACKPRESSURE_BYTES:
+            start = sent % 251
+            piece = BACKPRESSURE_PATTERN[start:start + min(65536, BACKPRESSURE_BYTES - sent)]
+            _, writable, _ = select.select([], [connection], [], 1.0)
+            if not writable:
+                if not settled:
+                    settled = True
+                    count_event("backpressure-stalled")
+                    count_event("backpressure-settled")
+                continue
+            try:
+                sent += connection.send(piece)
+            except BlockingIOError:
+                continue
+        count_event("backpressure-finished")
+        if not settled:
+            count_event("backpressure-settled")
+    except (BrokenPipeError, ConnectionResetError, OSError):
+        pass
 
 
 def mode_trickle_comments(handler):
