@@ -40,7 +40,7 @@ public struct CacheImpactAnalyzer: Sendable {
   /// Analyzes the next generation of the session.
   public mutating func analyze(_ record: GenerationRecord) async throws -> CacheImpactReport {
     let prompt = try await model.render(PromptRequest(record: record))
-    let match = model.match(prompt, against: cached)
+    let match = try await model.reuse(of: prompt, against: cached)
     var divergence: CacheImpactReport.Divergence?
     var cause = CacheImpactCause(kind: .coldStart, detail: "nothing cached yet")
     if let previous, let latest = cached.first {

@@ -110,7 +110,10 @@ public struct CacheImpactReport: Sendable, Hashable, Codable, CustomStringConver
     var line =
       "#\(generationIndex) turn \(turnIndex).\(round): \(reusedTokenCount)/\(promptTokenCount) reused "
       + "(\(Int(saturating: (hitRatio * 100).rounded()))%)"
-    if let divergence { line += ", diverged at \(divergence)" }
+    if let divergence {
+      line += ", diverged at \(divergence)"
+      if let start = match.changedBlockStart { line += " (its first \(start) unchanged)" }
+    }
     line += ": \(cause)"
     if !completed { line += " (the generation did not complete)" }
     if let serverUsage {

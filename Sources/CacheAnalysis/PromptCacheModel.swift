@@ -13,9 +13,12 @@ import ModelSession
 /// of ``blockSize`` tokens, and only when that is at least
 /// ``minimumCacheableTokens``.
 ///
-/// The comparison is by whole prompt block: a server with a real tokenizer
-/// also reuses the tokens a changed block shares at its start with the cached
-/// one, so the model can under-count by at most part of one block. Token
+/// Servers match tokens, not blocks: they also reuse the tokens a changed
+/// block shares at its start with the cached one. At the default
+/// ``granularity`` (``ReuseGranularity/token``), ``reuse(of:against:)``
+/// counts them (``ChangedBlockStart``): the two blocks' common token prefix
+/// when the model has a ``tokenizer``, else an estimate from their common
+/// characters. ``match(_:against:)`` compares whole blocks only. Token
 /// counts come from ``tokenCounter``.
 ///
 /// Typical settings: vLLM and llama.cpp reuse in blocks of 16 tokens (or 1);
@@ -25,8 +28,9 @@ import ModelSession
 /// ```swift
 /// let model = try PromptCacheModel(blockSize: 128, minimumCacheableTokens: 1_024)
 /// let previous = try await model.cachedStream(after: records[0])
-/// let match = model.match(try await model.render(PromptRequest(record: records[1])), against: [previous])
-/// print(match.reusedTokenCount)
+/// let prompt = try await model.render(PromptRequest(record: records[1]))
+/// let match = try await model.reuse(of: prompt, against: [previous])
+/// print(match.reusedTokenCount, match.changedBlockStart?.description ?? "")
 /// ```
 public struct PromptCacheModel: Sendable {
   /// The tokens in one cache block: reuse is rounded down to a multiple of it.
@@ -49,7 +53,16 @@ public struct PromptCacheModel: Sendable {
   /// prompt (most do; llama-cpp-python's generic template does not). When
   /// `false`, tools are not rendered as blocks.
   public var toolsInPrompt = true
+  /// Whether ``reuse(of:against:)`` counts the unchanged start of a changed
+  /// block (``ReuseGranularity/token``, the default) or whole blocks only.
+  public var granularity = ReuseGranularity.token
+  /// The tokenizer that gives a changed block's common token prefix with the
+  /// cached block; by default the ``tokenCounter`` when it is a
+  /// `TextTokenizer` (such as a server's `/tokenize`). Without one, or when
+  /// it answers `nil`, the common start is estimated from the characters.
+  public var tokenizer: (any TextTokenizer)?
   private let cache = BlockCache()
+  private let tokenLists = TokenListCache()
 
   /// Creates the default model: blocks of 16 tokens (as vLLM), no minimum,
   /// the previous request only.
@@ -59,6 +72,7 @@ public struct PromptCacheModel: Sendable {
     lookback = 1
     self.tokenCounter = tokenCounter
     serverTolerance = 16
+    tokenizer = tokenCounter as? any TextTokenizer
   }
 
   /// Creates a model.
@@ -77,6 +91,7 @@ public struct PromptCacheModel: Sendable {
     self.lookback = lookback
     self.tokenCounter = tokenCounter
     serverTolerance = blockSize
+    tokenizer = tokenCounter as? any TextTokenizer
   }
 
   /// The blocks of `request`, in the order a server reads them.
@@ -184,19 +199,124 @@ public struct PromptCacheModel: Sendable {
   }
 
   /// The reuse of `prompt` against the cached streams, newest first (only
-  /// the first ``lookback`` count).
+  /// the first ``lookback`` count), at the model's ``granularity``: the
+  /// shared whole blocks, then the unchanged start of the first changed
+  /// block, rounded down to ``blockSize`` together.
+  ///
+  /// - Throws: what the ``tokenizer`` throws (a server that fails).
+  public func reuse(of prompt: RenderedPrompt, against cached: [RenderedPrompt]) async throws -> PrefixMatch {
+    guard granularity == .token else { return match(prompt, against: cached) }
+    var best = PrefixMatch.none
+    for (offset, stream) in lookbackStreams(cached) {
+      let shared = prompt.commonBlockCount(with: stream)
+      var tokens = prompt.tokenCount(ofFirst: shared)
+      var start: ChangedBlockStart?
+      if shared < prompt.blockCount, shared < stream.blockCount {
+        start = try await changedBlockStart(of: prompt, in: stream, at: shared)
+        tokens = tokens.addingSaturated(start?.tokenCount ?? 0)
+      }
+      if Self.isBetter(tokens, than: best) {
+        best = PrefixMatch(
+          sharedBlockCount: shared, sharedTokenCount: tokens, reusedTokenCount: reusable(tokens),
+          sourceDistance: offset + 1, changedBlockStart: start)
+      }
+    }
+    return best
+  }
+
+  /// The start that block `index` of `prompt` shares with block `index` of `stream`, `nil` when none.
+  private func changedBlockStart(
+    of prompt: RenderedPrompt, in stream: RenderedPrompt, at index: Int
+  ) async throws -> ChangedBlockStart? {
+    let mine = prompt.rendering(at: index)
+    let theirs = stream.rendering(at: index)
+    let bound = min(mine.rendering.tokenCount, theirs.rendering.tokenCount)
+    let bytes = Self.commonPrefixByteCount(mine.rendering.text, theirs.rendering.text)
+    // Only blocks of one kind share a start: the first line of a canonical text names the block
+    // (`instructions`, `prompt`, `tool search`), as a chat template's framing names the role.
+    let header = mine.rendering.text.utf8.firstIndex(of: UInt8(ascii: "\n")).map {
+      mine.rendering.text.utf8.distance(from: mine.rendering.text.utf8.startIndex, to: $0) + 1
+    }
+    guard bound > 0, let header, bytes >= header else { return nil }
+    if let tokenizer,
+      let left = try await tokens(of: mine, table: prompt.table, tokenizer: tokenizer),
+      let right = try await tokens(of: theirs, table: stream.table, tokenizer: tokenizer)
+    {
+      let common = left.withUnsafeBufferPointer { left in
+        right.withUnsafeBufferPointer { right in
+          var count = 0
+          let limit = min(left.count, right.count)
+          while count < limit, left[count] == right[count] { count += 1 }
+          return count
+        }
+      }
+      guard common > 0 else { return nil }
+      return ChangedBlockStart(tokenCount: min(common, bound), sharedByteCount: bytes, isEstimate: false)
+    }
+    // No tokenizer: the block's tokens in proportion to the bytes shared, when they share text
+    // beyond the block's name (which the token counter does not count).
+    guard bytes > header else { return nil }
+    let total = max(1, mine.rendering.text.utf8.count - header)
+    let estimate = Int(
+      saturating: Double(mine.rendering.tokenCount) * Double(bytes - header) / Double(total))
+    guard estimate > 0 else { return nil }
+    return ChangedBlockStart(tokenCount: min(estimate, bound), sharedByteCount: bytes, isEstimate: true)
+  }
+
+  /// The tokens of a block's text, remembered by rendering id for prompts of this model's table.
+  private func tokens(
+    of block: (id: Int, rendering: RenderingTable.Rendering), table: RenderingTable,
+    tokenizer: any TextTokenizer
+  ) async throws -> [Int]? {
+    let remembered = table === cache.table
+    if remembered, let known = tokenLists.tokens(for: block.id) { return known }
+    guard let tokens = try await tokenizer.tokens(of: block.rendering.text) else { return nil }
+    if remembered { tokenLists.store(tokens, for: block.id) }
+    return tokens
+  }
+
+  /// The number of UTF-8 bytes `left` and `right` share at their start.
+  static func commonPrefixByteCount(_ left: String, _ right: String) -> Int {
+    var left = left
+    var right = right
+    return left.withUTF8 { left in
+      right.withUTF8 { right in
+        var count = 0
+        let limit = min(left.count, right.count)
+        while count < limit, left[count] == right[count] { count += 1 }
+        return count
+      }
+    }
+  }
+
+  /// The reuse of `prompt` against the cached streams, newest first (only
+  /// the first ``lookback`` count), by whole prompt blocks
+  /// (``ReuseGranularity/block``): a changed block counts as changed from
+  /// its first token.
   public func match(_ prompt: RenderedPrompt, against cached: [RenderedPrompt]) -> PrefixMatch {
     var best = PrefixMatch.none
-    for (offset, stream) in cached.prefix(lookback).enumerated() {
+    for (offset, stream) in lookbackStreams(cached) {
       let shared = prompt.commonBlockCount(with: stream)
       let tokens = prompt.tokenCount(ofFirst: shared)
-      if best.sourceDistance == nil || tokens > best.sharedTokenCount {
+      if Self.isBetter(tokens, than: best) {
         best = PrefixMatch(
           sharedBlockCount: shared, sharedTokenCount: tokens, reusedTokenCount: reusable(tokens),
           sourceDistance: offset + 1)
       }
     }
     return best
+  }
+
+  /// The cached streams a request may reuse, newest first (only the first ``lookback``), each
+  /// with its offset (0: the previous request).
+  private func lookbackStreams(_ cached: [RenderedPrompt]) -> EnumeratedSequence<ArraySlice<RenderedPrompt>> {
+    cached.prefix(lookback).enumerated()
+  }
+
+  /// Whether a stream sharing `tokens` tokens is a better source than `best`: it shares more; of
+  /// two that share as much, the nearer (the one seen first) stays the source.
+  private static func isBetter(_ tokens: Int, than best: PrefixMatch) -> Bool {
+    best.sourceDistance == nil || tokens > best.sharedTokenCount
   }
 
   /// The tokens a cache serves of a shared prefix of `tokens` tokens.

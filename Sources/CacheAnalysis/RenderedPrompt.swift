@@ -68,6 +68,11 @@ public struct RenderedPrompt: Sendable {
     tokenCounts[index]
   }
 
+  /// The rendering id of the block at `index` in ``table``, and its text and token count.
+  func rendering(at index: Int) -> (id: Int, rendering: RenderingTable.Rendering) {
+    (renderingIDs[index], table.renderings([renderingIDs[index]])[0])
+  }
+
   /// Reserves room for `count` more blocks.
   mutating func reserveCapacity(adding count: Int) {
     places.reserveCapacity(places.count + count)

@@ -23,7 +23,7 @@ public enum CacheImpactTable {
         String(report.generationIndex), "\(report.turnIndex).\(report.round)",
         String(report.promptTokenCount),
         String(report.reusedTokenCount), String(report.reprocessedTokenCount), percent(report.hitRatio),
-        report.divergence.map { "\($0.location)" } ?? "", report.cause.description,
+        divergence(report), report.cause.description,
         serverCached(report), serverDifference(report),
       ]
     }
@@ -38,6 +38,14 @@ public enum CacheImpactTable {
       summary.serverReportedGenerationCount > 0 ? String(summary.serverCachedInputTokenCount) : "",
       summary.predictionError.map { "predicted \(signedPercent($0))" } ?? "",
     ]
+  }
+
+  /// Where the prompt diverged, with the changed block's reused start:
+  /// `instructions (first 551 reused)`, `entry 7 (prompt) (first ~3 reused)`.
+  static func divergence(_ report: CacheImpactReport) -> String {
+    guard let divergence = report.divergence else { return "" }
+    guard let start = report.match.changedBlockStart else { return "\(divergence.location)" }
+    return "\(divergence.location) (first \(start.isEstimate ? "~" : "")\(start.tokenCount) reused)"
   }
 
   /// The cached tokens the server reported: empty without usage, `?` when it did not say.

@@ -33,6 +33,7 @@ enum BenchmarkCatalog {
       },
       .init(name: "chat/tokenizer-answer/4MiB") { try TokenizerAnswerBenchmark.make() },
     ] + HistoryBenchmarks.registrations + CacheReportBenchmark.registrations
+      + ChangedBlockBenchmark.registrations
       + SchemaValidationBenchmark.registrations
   }
 }

@@ -71,13 +71,7 @@ struct DemoCommand: Command {
       guard let endpoint, let modelName else {
         throw CommandLineArguments.UsageError(description: "--endpoint and --model go together")
       }
-      guard let url = URL(string: endpoint), url.scheme != nil else {
-        throw CommandLineArguments.UsageError(
-          description: "--endpoint takes a URL, not \"\(Redaction(secrets: []).apply(to: endpoint))\"")
-      }
-      if let reason = EndpointURLSpelling.problem(with: url) {
-        throw CommandLineArguments.UsageError(description: "--endpoint: \(reason)")
-      }
+      let url = try EndpointOption.url(endpoint)
       if countsHalf && cacheCheck {
         throw CommandLineArguments.UsageError(
           description: "--count-half and --cache-check do not go together")

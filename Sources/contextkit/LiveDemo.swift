@@ -72,7 +72,7 @@ struct LiveDemo {
 
   /// The endpoint as printed: without the URL's password or secret query values.
   private var shownEndpoint: String {
-    EndpointConfiguration(baseURL: endpoint).redactedBaseURL
+    EndpointOption.shown(endpoint)
   }
 
   func run(json: Bool, console: Console) async throws -> ExitCode {
@@ -135,14 +135,10 @@ struct LiveDemo {
   private func checkCache(
     instructions: String, prompts: [String], print: (String) -> Void
   ) async throws -> ExitCode {
-    let languageModel = ChatCompletionsLanguageModel(
-      name: model, baseURL: endpoint, timeout: 300, requestStyle: requestStyle)
-    let check = LiveCacheCheck(
-      model: languageModel, instructions: instructions, skills: skills,
-      skillSwitches: [10: ("writing-commit-messages", true), 25: ("writing-commit-messages", false)],
-      budget: budget, maximumResponseTokens: maximumResponseTokens, serverLog: serverLog,
-      templateRendersTools: requestStyle != .llamaCppPython)
-    let result = try await check.run(prompts: prompts)
+    let result = try await CacheCheckRun(
+      endpoint: endpoint, model: model, budget: budget, maximumResponseTokens: maximumResponseTokens,
+      requestStyle: requestStyle, serverLog: serverLog, skills: skills
+    ).run(instructions: instructions, prompts: prompts)
     print("predicted against server-reported prefix reuse, token counts from the server's tokenizer:")
     print(result.table)
     print(result.summary.description)

@@ -53,12 +53,16 @@ func record(
     outcome: .completed)
 }
 
-/// The reports for records, with a model that counts words and reuses in `blockSize` blocks.
+/// The reports for records, with a model that counts words and reuses in
+/// `blockSize` blocks; by whole blocks unless `granularity` says otherwise
+/// (the token-granular cases are in `ChangedBlockStartTests`).
 func reports(
-  _ records: [GenerationRecord], blockSize: Int = 1, minimum: Int = 0, lookback: Int = 1
+  _ records: [GenerationRecord], blockSize: Int = 1, minimum: Int = 0, lookback: Int = 1,
+  granularity: ReuseGranularity = .block
 ) async throws -> [CacheImpactReport] {
-  let model = try PromptCacheModel(
+  var model = try PromptCacheModel(
     blockSize: blockSize, minimumCacheableTokens: minimum, lookback: lookback,
     tokenCounter: WordTokenCounter())
+  model.granularity = granularity
   return try await CacheImpactAnalyzer.reports(for: records, model: model)
 }

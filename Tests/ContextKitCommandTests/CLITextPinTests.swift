@@ -14,9 +14,10 @@ import Testing
       run.output.contains(
         """
         commands:
-          skills   list, validate and show Agent Skills (SKILL.md folders)
-          analyze  predict prompt-cache reuse for saved generation records, with causes
-          demo     replay the bundled scenarios under each history strategy and compare prompt-cache reuse
+          skills       list, validate and show Agent Skills (SKILL.md folders)
+          analyze      predict prompt-cache reuse for saved generation records, with causes
+          demo         replay the bundled scenarios under each history strategy and compare prompt-cache reuse
+          check-cache  compare predicted prompt-cache reuse with what a live server reports, per generation
 
         """))
     #expect(run.output.hasSuffix("\nExit status: 0 success, 1 invalid input, 2 wrong usage.\n"))

@@ -12,7 +12,9 @@ struct CommandRun {
   /// Runs `contextkit` with `arguments` and every subcommand, capturing its output.
   static func run(_ arguments: [String]) async -> CommandRun {
     let console = Console.capturing()
-    let command = ContextKitCommand(commands: [SkillsCommand(), AnalyzeCommand(), DemoCommand()])
+    let command = ContextKitCommand(commands: [
+      SkillsCommand(), AnalyzeCommand(), DemoCommand(), CheckCacheCommand(),
+    ])
     let code = await command.run(arguments, console: console)
     return CommandRun(code: code, output: console.output, error: console.error)
   }

@@ -4,14 +4,17 @@ import Testing
 /// What `contextkit` prints about an endpoint given on the command line: the
 /// URL's password and secret query values stay out of every line.
 @Suite(.timeLimit(.minutes(10))) struct `the CLI never prints an endpoint's secrets` {
-  @Test func `demo --endpoint prints the URL without its password or key, even when the server is down`()
+  @Test(arguments: ["demo", "check-cache"])
+  func `--endpoint is printed without its password or key, even when the server is down`(
+    command: String
+  )
     throws
   {
-    // Port 1 refuses at once: the demo prints its first line, then fails to connect.
+    // Port 1 refuses at once: the command prints its first line, then fails to connect.
     for json in [false, true] {
       let arguments =
         [
-          "demo", "--endpoint", "http://someone:pw-secret-123@127.0.0.1:1/v1?api_key=query-secret-456",
+          command, "--endpoint", "http://someone:pw-secret-123@127.0.0.1:1/v1?api_key=query-secret-456",
           "--model", "m",
         ]
         + (json ? ["--json"] : [])
@@ -26,8 +29,10 @@ import Testing
 }
 
 @Suite(.timeLimit(.minutes(10))) struct `One URL parser decides` {
-  @Test func `spellings libcurl reads as user info are refused before any request, and never printed`() throws
-  {
+  @Test(arguments: ["demo", "check-cache"])
+  func `spellings libcurl reads as user info are refused before any request, and never printed`(
+    command: String
+  ) throws {
     let listener = try RecordingListener()
     for spelling in [
       "http:/user:sekrit@127.0.0.1:\(listener.port)/v1", "http:user:sekrit@127.0.0.1:\(listener.port)/v1",
@@ -35,7 +40,7 @@ import Testing
     ] {
       for json in [false, true] {
         let (output, error, status) = try runContextKit(
-          ["demo", "--endpoint", spelling, "--model", "m"] + (json ? ["--json"] : []))
+          [command, "--endpoint", spelling, "--model", "m"] + (json ? ["--json"] : []))
         let text = String(decoding: output + error, as: UTF8.self)
         #expect(status == 2, "\(spelling): \(text)")
         #expect(text.contains("--endpoint: "), "\(spelling): \(text)")
@@ -45,14 +50,16 @@ import Testing
     #expect(listener.received.isEmpty, "a request reached the listener: \(listener.received)")
   }
 
-  @Test
+  @Test(arguments: ["demo", "check-cache"])
   func
-    `the spelling both parsers read alike reaches the listener with its credential, which is never printed`()
+    `the spelling both parsers read alike reaches the listener with its credential, which is never printed`(
+      command: String
+    )
     throws
   {
     let listener = try RecordingListener()
     let (output, error, status) = try runContextKit(
-      ["demo", "--endpoint", "http://user:sekrit@127.0.0.1:\(listener.port)/v1", "--model", "m"])
+      [command, "--endpoint", "http://user:sekrit@127.0.0.1:\(listener.port)/v1", "--model", "m"])
     let text = String(decoding: output + error, as: UTF8.self)
     #expect(status != 0 && status != 2, "\(text)")
     #expect(!text.contains("sekrit"), "\(text)")

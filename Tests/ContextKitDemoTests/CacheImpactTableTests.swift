@@ -42,6 +42,17 @@ private let fourGenerations: [CacheImpactReport] = {
       ])
   }
 
+  @Test func `the divergence names the changed block's reused start, an estimate with a tilde`() {
+    var exact = report(8, prompt: 700, reused: 569, cause: CacheImpactCause(kind: .instructionsChanged))
+    exact.match.changedBlockStart = ChangedBlockStart(
+      tokenCount: 569, sharedByteCount: 2_300, isEstimate: false)
+    var estimated = exact
+    estimated.match.changedBlockStart = ChangedBlockStart(
+      tokenCount: 6, sharedByteCount: 31, isEstimate: true)
+    #expect(CacheImpactTable.rows(for: [exact])[0][6] == "entry 1 (prompt) (first 569 reused)")
+    #expect(CacheImpactTable.rows(for: [estimated])[0][6] == "entry 1 (prompt) (first ~6 reused)")
+  }
+
   @Test func `the totals row counts invalidations and the prediction's error over reported generations`() {
     // 376 of 750 reused (50.1%); the server cached 176 + 198 = 374 where 360 was
     // predicted: (360 - 374) / 374 = -3.7%.

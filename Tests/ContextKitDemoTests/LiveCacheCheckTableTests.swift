@@ -72,3 +72,50 @@ import Testing
     #expect(!exact.meetsGoal(within: 0.04))
   }
 }
+
+@Suite(.timeLimit(.minutes(10))) struct `Live cache check, by whole blocks and token by token` {
+  /// An instructions switch: nothing before the instructions, 569 of their tokens unchanged; the
+  /// server reused 569. A compaction: 1,425 tokens before the changed message, 2 of its tokens
+  /// unchanged; the server reused 1,428. An append-only generation has no row.
+  let result: LiveCacheCheck.Result = {
+    var switched = report(
+      10, prompt: 1_438, reused: 569, cause: CacheImpactCause(kind: .instructionsChanged, source: "skills"))
+    switched.match.changedBlockStart = ChangedBlockStart(
+      tokenCount: 569, sharedByteCount: 2_300, isEstimate: false)
+    switched.divergence = CacheImpactReport.Divergence(blockIndex: 0, location: .instructions, tokenOffset: 0)
+    var compacted = report(
+      14, prompt: 1_437, reused: 1_427,
+      cause: CacheImpactCause(kind: .historyRewritten, source: "compactingHistory"))
+    compacted.match.changedBlockStart = ChangedBlockStart(
+      tokenCount: 2, sharedByteCount: 7, isEstimate: false)
+    compacted.divergence = CacheImpactReport.Divergence(
+      blockIndex: 9, location: .entry(index: 9, kind: "prompt"), tokenOffset: 1_425)
+    return LiveCacheCheck.Result(
+      reports: [
+        reported(switched, prompt: 1_442, cached: 569, cause: .agrees),
+        reported(compacted, prompt: 1_441, cached: 1_428, cause: .agrees),
+        reported(report(15, prompt: 1_469, reused: 1_454), prompt: 1_473, cached: 1_452, cause: .agrees),
+      ], interleavedGenerations: [])
+  }()
+
+  @Test func `a row per changed block: before it, its unchanged start, both predictions, the server's`() {
+    // Whole blocks: 569 - 569 = 0 and 1,427 - 2 = 1,425; in blocks of 16: 0 and 560,
+    // 1,424 and 1,424.
+    #expect(
+      result.granularityRows == [
+        ["10", "10.0", "instructions", "0", "569", "0", "569", "569", "0", "560"],
+        ["14", "14.0", "entry 9 (prompt)", "1425", "2", "1425", "1427", "1428", "1424", "1424"],
+      ])
+    #expect(
+      result.rows[0].last == "instructionsChanged(skills), first 569 tokens of the changed block reused")
+    #expect(result.rows[2].last == "appendOnly")
+  }
+
+  @Test func `no changed block, no table`() {
+    let appendOnly = LiveCacheCheck.Result(
+      reports: [reported(report(1, prompt: 200, reused: 100), prompt: 210, cached: 96, cause: .agrees)],
+      interleavedGenerations: [])
+    #expect(appendOnly.granularityRows.isEmpty)
+    #expect(appendOnly.granularityTable.isEmpty)
+  }
+}

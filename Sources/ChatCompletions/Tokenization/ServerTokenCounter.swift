@@ -20,7 +20,7 @@ import ModelSession
 /// argument JSON) plus the fallback's framing per entry and per call; images
 /// cost the fallback's image count. The chat template's own tokens are
 /// approximated by that framing.
-public struct ServerTokenCounter: TokenCounter {
+public struct ServerTokenCounter: TokenCounter, TextTokenizer {
   /// The server's tokenizer.
   public let tokenizer: ServerTokenizer
   /// The estimate used when the server has no tokenize endpoint, and for framing and images.
@@ -44,6 +44,16 @@ public struct ServerTokenCounter: TokenCounter {
   ) {
     let client = ChatCompletionsClient(endpoint: model.endpoint, timeouts: model.timeouts)
     self.init(tokenizer: ServerTokenizer(client: client, model: model.name), fallback: fallback)
+  }
+
+  /// The server's tokens of `text`, or `nil` when it has no tokenize endpoint.
+  public func tokens(of text: String) async throws -> [Int]? {
+    guard !text.isEmpty else { return [] }
+    do {
+      return try await tokenizer.tokenize(text)?.tokens
+    } catch {
+      throw ErrorBoundary.publicError(for: error, mapper: tokenizer.mapper)
+    }
   }
 
   /// The tokens of `text`, or the estimate when the server cannot tokenize.

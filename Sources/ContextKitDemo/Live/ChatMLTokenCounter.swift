@@ -17,7 +17,7 @@ import ModelSession
 /// ```swift
 /// let counter = try await ChatMLTokenCounter(server: ServerTokenCounter(model: model))
 /// ```
-package struct ChatMLTokenCounter: TokenCounter {
+package struct ChatMLTokenCounter: TokenCounter, TextTokenizer {
   /// The counter of the entries' text.
   package let server: ServerTokenCounter
   /// The template's tokens around one message, by role (`system`, `user`, `assistant`, `tool`).
@@ -54,6 +54,11 @@ package struct ChatMLTokenCounter: TokenCounter {
   /// The template's tokens around `entry` in place of the server counter's fixed framing.
   private func correction(for entry: Transcript.Entry) -> Int {
     (framing[Self.role(of: entry)] ?? server.fallback.framingTokenCount) - server.fallback.framingTokenCount
+  }
+
+  /// The server's tokens of `text`.
+  package func tokens(of text: String) async throws -> [Int]? {
+    try await server.tokens(of: text)
   }
 
   package func tokenCount(of segment: Transcript.Segment) async throws -> Int {
