@@ -6,8 +6,8 @@ import ModelSession
 /// The prediction is what a cache *could* reuse. A server that reports fewer
 /// cached tokens lost the prefix (evicted it, let it expire, or ran the
 /// request on another slot or replica) or renders the prompt differently; one
-/// that reports more keeps several prefixes, or reused the start of a block
-/// the model counts as changed.
+/// that reports more keeps several prefixes, or reused more of the start of
+/// a changed block than the model counted.
 ///
 /// ```swift
 /// if let comparison = report.serverComparison, comparison.cause != .agrees {
@@ -34,7 +34,9 @@ public struct ServerReuseComparison: Sendable, Hashable, Codable, CustomStringCo
     /// prediction (for instance it drops earlier reasoning).
     case shorterPrefix
     /// The server reused more, within the first block the model counts as
-    /// changed: the changed block starts with the same tokens.
+    /// changed: the changed block starts with more of the cached tokens than
+    /// the prediction counted (an estimate without a tokenizer, a tokenizer
+    /// other than the server's, or ``ReuseGranularity/block``).
     case sharedBlockStart
     /// The server reused more than the previous request shares: it keeps
     /// several prefixes (a radix cache; raise ``PromptCacheModel/lookback``).
@@ -93,7 +95,8 @@ public struct ServerReuseComparison: Sendable, Hashable, Codable, CustomStringCo
       "the server matched a shorter prefix: part was evicted, or its template renders an earlier entry "
         + "differently"
     case .sharedBlockStart:
-      "the changed block starts with tokens the server still had"
+      "the server reused more of the changed block than the predicted unchanged start: "
+        + "count with the server's tokenizer"
     case .severalPrefixes:
       "the server keeps several prefixes (a radix cache): raise the model's lookback"
     }

@@ -21,6 +21,19 @@ import Testing
     #expect(divergence.description == "block 3, entry 4 (prompt), after 120 tokens")
   }
 
+  @Test func `a changed block's reused start, exact or estimated, and why the server reused more of it`() {
+    #expect(
+      ChangedBlockStart(tokenCount: 551, sharedByteCount: 2_210, isEstimate: false).description
+        == "551 tokens")
+    #expect(
+      ChangedBlockStart(tokenCount: 548, sharedByteCount: 2_210, isEstimate: true).description
+        == "~548 tokens (estimated)")
+    #expect(
+      comparison(reported: 940, predicted: 900, cause: .sharedBlockStart).explanation
+        == "the server reused more of the changed block than the predicted unchanged start: "
+        + "count with the server's tokenizer")
+  }
+
   @Test func `a server comparison signs a difference only when the server reused more`() {
     #expect(
       comparison(reported: 812, predicted: 900, cause: .cacheCleared).description

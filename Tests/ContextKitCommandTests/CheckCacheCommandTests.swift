@@ -115,6 +115,18 @@ struct `check-cache against the local server` {
     #expect(lines.filter { $0.hasPrefix("    0  0.0") }.count == 1, "\(run.output)")
   }
 
+  @Test func `--html writes the page with the per-generation table and names it`() async throws {
+    let page = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "check-cache-\(UUID().uuidString).html")
+    defer { try? FileManager.default.removeItem(at: page) }
+    let run = await CommandRun.run(try arguments(json: false) + ["--html", page.path])
+    #expect(run.code == .success, "\(run.error)")
+    #expect(run.output.hasSuffix("\nwrote \(page.path)\n"), "\(run.output)")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    #expect(html.contains("Prompt-cache check of smollm2 at "))
+    #expect(html.contains("prompt (predicted)"))
+  }
+
   @Test func `--json gives the reports, the summary and the generations left out`() async throws {
     let run = await CommandRun.run(try arguments(json: true))
     #expect(run.code == .success, "\(run.error)")

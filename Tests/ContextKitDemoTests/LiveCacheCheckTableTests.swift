@@ -111,6 +111,17 @@ import Testing
     #expect(result.rows[2].last == "appendOnly")
   }
 
+  @Test func `more reused of a changed block than its counted start is unexplained: the check tokenizes`() {
+    var switched = report(
+      10, prompt: 1_438, reused: 560, cause: CacheImpactCause(kind: .instructionsChanged, source: "skills"))
+    switched.divergence = CacheImpactReport.Divergence(blockIndex: 0, location: .instructions, tokenOffset: 0)
+    let result = LiveCacheCheck.Result(
+      reports: [reported(switched, prompt: 1_442, cached: 569, cause: .sharedBlockStart)],
+      interleavedGenerations: [])
+    #expect(result.unexplainedGenerations == [10])
+    #expect(!result.meetsGoal(within: 0.05))
+  }
+
   @Test func `no changed block, no table`() {
     let appendOnly = LiveCacheCheck.Result(
       reports: [reported(report(1, prompt: 200, reused: 100), prompt: 210, cached: 96, cause: .agrees)],
