@@ -215,6 +215,19 @@ func `OpenAI's older context message gives the prompt's tokens, not the prompt's
 }
 
 @Test(.timeLimit(.minutes(10)))
+func `OpenAI's older context message without a breakdown gives the requested tokens`() {
+  let body =
+    #"{"error":{"message":"This model's maximum context length is 4097 tokens, however you requested "#
+    + #"5000 tokens. Please reduce the length of the messages.","type":"invalid_request_error"}}"#
+  guard case .contextSizeExceeded(let contextSize, let tokenCount, _) = failure(400, body) else {
+    Issue.record("expected a context size failure")
+    return
+  }
+  #expect(contextSize == 4097)
+  #expect(tokenCount == 5000)
+}
+
+@Test(.timeLimit(.minutes(10)))
 func `llama-cpp-python's context message gives the window and the tokens in the messages`() {
   // The text of llama-cpp-python 0.3's server for a chat request whose prompt filled a 2,048-token window.
   let body =
