@@ -50,69 +50,104 @@ struct DemoCommand: Command {
       Exit status: 0 success, 1 the run failed (server, files), 2 wrong usage.
     """
 
+  /// The options of one `contextkit demo` run.
+  private struct Options {
+    var html: String
+    var recordsFolder: String?
+    var skillsFolder: String?
+    var endpoint: String?
+    var modelName: String?
+    var budget: Int
+    var answerTokens: Int
+    var llamaCppPython: Bool
+    var cacheCheck: Bool
+    var serverLog: String?
+    var json: Bool
+    var countsHalf: Bool
+
+    init(_ arguments: inout CommandLineArguments) throws {
+      html = try arguments.option("--html") ?? "reports/demo.html"
+      recordsFolder = try arguments.option("--records")
+      skillsFolder = try arguments.option("--skills")
+      endpoint = try arguments.option("--endpoint")
+      modelName = try arguments.option("--model")
+      budget = try arguments.integerOption("--budget") ?? 2_000
+      answerTokens = try arguments.integerOption("--answer-tokens") ?? 48
+      llamaCppPython = arguments.flag("--llama-cpp-python")
+      cacheCheck = arguments.flag("--cache-check")
+      serverLog = try arguments.option("--server-log")
+      json = arguments.flag("--json")
+      countsHalf = arguments.flag("--count-half")
+      try arguments.finish()
+      for (name, value) in [("--budget", budget), ("--answer-tokens", answerTokens)] where value < 1 {
+        throw CommandLineArguments.UsageError(description: "\(name) takes 1 or more tokens, not \(value)")
+      }
+    }
+  }
+
   func run(_ arguments: inout CommandLineArguments, console: Console) async throws -> ExitCode {
-    let html = try arguments.option("--html") ?? "reports/demo.html"
-    let recordsFolder = try arguments.option("--records")
-    let skillsFolder = try arguments.option("--skills")
-    let endpoint = try arguments.option("--endpoint")
-    let modelName = try arguments.option("--model")
-    let budget = try arguments.integerOption("--budget") ?? 2_000
-    let answerTokens = try arguments.integerOption("--answer-tokens") ?? 48
-    let llamaCppPython = arguments.flag("--llama-cpp-python")
-    let cacheCheck = arguments.flag("--cache-check")
-    let serverLog = try arguments.option("--server-log")
-    let json = arguments.flag("--json")
-    let countsHalf = arguments.flag("--count-half")
-    try arguments.finish()
-    for (name, value) in [("--budget", budget), ("--answer-tokens", answerTokens)] where value < 1 {
-      throw CommandLineArguments.UsageError(description: "\(name) takes 1 or more tokens, not \(value)")
+    let options = try Options(&arguments)
+    if options.endpoint != nil || options.modelName != nil {
+      return try await runLive(options, console: console)
     }
-    if endpoint != nil || modelName != nil {
-      guard let endpoint, let modelName else {
-        throw CommandLineArguments.UsageError(description: "--endpoint and --model go together")
-      }
-      let url = try EndpointOption.url(endpoint)
-      if countsHalf && cacheCheck {
-        throw CommandLineArguments.UsageError(
-          description: "--count-half and --cache-check do not go together")
-      }
-      var live = LiveDemo(
-        endpoint: url, model: modelName, budget: budget, maximumResponseTokens: answerTokens,
-        requestStyle: llamaCppPython ? .llamaCppPython : .openAI)
-      live.checksCache = cacheCheck
-      live.countsHalf = countsHalf
-      if let serverLog { try Self.checkServerLog(serverLog) }
-      live.serverLog = serverLog.map { URL(fileURLWithPath: $0) }
-      if cacheCheck { live.skills = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder)).skills }
-      return try await live.run(json: json, console: console)
-    }
-    let library = try SkillsLibrary(root: try Self.skillsRoot(skillsFolder))
+    let library = try SkillsLibrary(root: try Self.skillsRoot(options.skillsFolder))
     console.printDiagnostics(library.diagnostics.sortedByLocation())
     let demo = try await DemoPipeline.run(
       skills: library.skills,
-      strategies: CompressionStrategy.allCases.filter { !countsHalf || $0.compactsOnContextOverflow },
-      countsHalf: countsHalf)
-    try ReportFile.write(try demo.page().html, to: html)
-    if json {
+      strategies: CompressionStrategy.allCases.filter { !options.countsHalf || $0.compactsOnContextOverflow },
+      countsHalf: options.countsHalf)
+    try ReportFile.write(try demo.page().html, to: options.html)
+    if options.json {
       console.print(
         try JSONOutput.string(
-          try Output(demo, html: html, records: recordsFolder, library: library, countsHalf: countsHalf)))
+          try Output(
+            demo, html: options.html, records: options.recordsFolder, library: library,
+            countsHalf: options.countsHalf)))
     } else {
       console.print(try demo.text())
-      console.print("\nwrote \(html)")
+      console.print("\nwrote \(options.html)")
     }
-    if let recordsFolder {
-      for run in demo.runs {
-        let path = URL(fileURLWithPath: recordsFolder).appendingPathComponent("\(run.name).jsonl").path
-        try ReportFile.write(
-          String(decoding: try GenerationRecordArchive.encode(run.run.records), as: UTF8.self), to: path)
-      }
-      let example = demo.runs.first { $0.run.strategy == .compactingHistory } ?? demo.runs.first
-      (json ? console.printDiagnostic : console.print)(
-        "wrote \(demo.runs.count) record files to \(recordsFolder)/ (try: contextkit analyze "
-          + "\(recordsFolder)/\(example?.name ?? "run").jsonl --html report.html, or the whole folder)")
+    if let recordsFolder = options.recordsFolder {
+      try Self.writeRecords(of: demo, to: recordsFolder, json: options.json, console: console)
     }
     return .success
+  }
+
+  /// `--endpoint URL --model NAME`: the live demo against a server.
+  private func runLive(_ options: Options, console: Console) async throws -> ExitCode {
+    guard let endpoint = options.endpoint, let modelName = options.modelName else {
+      throw CommandLineArguments.UsageError(description: "--endpoint and --model go together")
+    }
+    let url = try EndpointOption.url(endpoint)
+    if options.countsHalf && options.cacheCheck {
+      throw CommandLineArguments.UsageError(description: "--count-half and --cache-check do not go together")
+    }
+    var live = LiveDemo(
+      endpoint: url, model: modelName, budget: options.budget, maximumResponseTokens: options.answerTokens,
+      requestStyle: options.llamaCppPython ? .llamaCppPython : .openAI)
+    live.checksCache = options.cacheCheck
+    live.countsHalf = options.countsHalf
+    if let serverLog = options.serverLog { try Self.checkServerLog(serverLog) }
+    live.serverLog = options.serverLog.map { URL(fileURLWithPath: $0) }
+    if options.cacheCheck {
+      live.skills = try SkillsLibrary(root: try Self.skillsRoot(options.skillsFolder)).skills
+    }
+    return try await live.run(json: options.json, console: console)
+  }
+
+  /// `--records FOLDER`: one records file per strategy run, and a line that says how to analyze them.
+  private static func writeRecords(
+    of demo: DemoResult, to recordsFolder: String, json: Bool, console: Console
+  ) throws {
+    for run in demo.runs {
+      let path = URL(fileURLWithPath: recordsFolder).appendingPathComponent("\(run.name).jsonl").path
+      try ReportFile.write(
+        String(decoding: try GenerationRecordArchive.encode(run.run.records), as: UTF8.self), to: path)
+    }
+    let example = demo.runs.first { $0.run.strategy == .compactingHistory } ?? demo.runs.first
+    (json ? console.printDiagnostic : console.print)(
+      "wrote \(demo.runs.count) record files to \(recordsFolder)/ (try: contextkit analyze "
+        + "\(recordsFolder)/\(example?.name ?? "run").jsonl --html report.html, or the whole folder)")
   }
 
   /// `--json`: every scenario together, then each one with the generations

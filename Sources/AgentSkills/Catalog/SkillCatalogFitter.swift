@@ -146,11 +146,21 @@ enum SkillCatalogFitter {
     listing.tokenCount = try await count(listing.text, budget.tokenCounter)
     if let tokens = listing.tokenCount, tokens <= budget.tokens { return listing }
 
-    // Step 3: the first `kept` names-only blocks of skills that are not
-    // active, in catalog order, and a paragraph for the rest. The largest
-    // `kept` that fits, found by halving (a catalog with fewer blocks never
-    // takes more tokens). When not even that fits with none kept, the smaller
-    // of the names-only catalog and the one that lists no such skill.
+    // Step 3: skills that are not active left out, from the end of the catalog.
+    return try await leavingSkillsOut(
+      lead: lead, lines: lines, toolName: toolName, budget: budget, namesOnly: listing)
+  }
+
+  /// The catalog with the first `kept` names-only blocks of skills that are not
+  /// active, in catalog order, and a paragraph for the rest: the largest `kept`
+  /// that fits, found by halving (a catalog with fewer blocks never takes more
+  /// tokens). When not even that fits with none kept, the smaller of the
+  /// names-only catalog (`namesOnly`) and the one that lists no such skill.
+  private static func leavingSkillsOut(
+    lead: String, lines: [SkillCatalogLine], toolName: String, budget: SkillCatalogBudget,
+    namesOnly listing: SkillCatalogListing
+  ) async throws -> SkillCatalogListing {
+    let names = lines.map(\.name)
     let optional = lines.indices.filter { !lines[$0].isActive }
     func leavingOut(keeping kept: Int) -> Set<Int> { Set(optional[kept...]) }
     var fitting: (kept: Int, text: String, tokens: Int)?
@@ -177,11 +187,12 @@ enum SkillCatalogFitter {
     }
     guard let fitting else { return listing }
     let leftOut = leavingOut(keeping: fitting.kept)
-    listing.text = fitting.text
-    listing.tokenCount = fitting.tokens
-    listing.listedSkillNames = lines.indices.filter { !leftOut.contains($0) }.map { names[$0] }
-    listing.steps.append(.skillsLeftOut(optional[fitting.kept...].map { names[$0] }))
-    return listing
+    var result = listing
+    result.text = fitting.text
+    result.tokenCount = fitting.tokens
+    result.listedSkillNames = lines.indices.filter { !leftOut.contains($0) }.map { names[$0] }
+    result.steps.append(.skillsLeftOut(optional[fitting.kept...].map { names[$0] }))
+    return result
   }
 
   private static func count(_ text: String, _ counter: any TokenCounter) async throws -> Int {

@@ -166,20 +166,8 @@ struct SkillFolderChecker {
       let name = entry.name
       if relative.isEmpty && name == "SKILL.md" { continue }
       let path = relative.isEmpty ? name : relative + "/" + name
-      var kind = entry.isDirectory ? .directory : FileSystem.kind(of: name, in: directory)
-      if kind == .symbolicLink {
-        let absolute = canonicalFolder + "/" + path
-        guard let target = FileSystem.realPath(absolute), FileSystem.isInside(target, folder: canonicalFolder)
-        else {
-          diagnostics.questionable(
-            "resource \"\(path)\" is a symbolic link that leaves the skill folder (or leads nowhere); "
-              + "it is not listed")
-          continue
-        }
-        kind = FileSystem.followedKind(of: target)
-        if kind == .directory { continue }  // stays inside, so its files are listed where they really are
-      }
-      switch kind {
+      let kind = entry.isDirectory ? .directory : FileSystem.kind(of: name, in: directory)
+      switch kind == .symbolicLink ? linkedKind(path, diagnostics: &diagnostics) : kind {
       case .file(let size):
         guard files.count < limits.maximumResources else {
           truncated = true
@@ -206,6 +194,22 @@ struct SkillFolderChecker {
         continue
       }
     }
+  }
+
+  /// What the symbolic link at `path` leads to when it stays inside the skill
+  /// folder; `nil` when it leaves it or leads nowhere (reported), or when it
+  /// leads to a folder inside (its files are listed where they really are).
+  private func linkedKind(_ path: String, diagnostics: inout DiagnosticCollector) -> FileSystem.Kind? {
+    let absolute = canonicalFolder + "/" + path
+    guard let target = FileSystem.realPath(absolute), FileSystem.isInside(target, folder: canonicalFolder)
+    else {
+      diagnostics.questionable(
+        "resource \"\(path)\" is a symbolic link that leaves the skill folder (or leads nowhere); "
+          + "it is not listed")
+      return nil
+    }
+    let kind = FileSystem.followedKind(of: target)
+    return kind == .directory ? nil : kind
   }
 
   private func reportUnlisted(_ relative: String, reason: String, into diagnostics: inout DiagnosticCollector)

@@ -97,11 +97,8 @@ package struct LiveCacheCheck: Sendable {
     .compactingHistory(budget: budget, tokenCounter: counter)
     let session = LanguageModelSession(model: model, profile: profile)
     var records: [GenerationRecord] = []
-    var interleaved: Set<Int> = []
     var iterator = session.generationRecords.makeAsyncIterator()
-    let log = serverLog.map(LlamaCppPythonLog.init(url:))
-    var position = try log?.size()
-    var previousTurnShared = false
+    var logReading = try serverLog.map { try LogReading(log: LlamaCppPythonLog(url: $0)) }
     let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: maximumResponseTokens)
     for (turn, prompt) in prompts.enumerated() {
       if let change = skillSwitches[turn] {
@@ -114,36 +111,56 @@ package struct LiveCacheCheck: Sendable {
       while latest != nil, turnRecords.last?.requestID != latest, let record = await iterator.next() {
         turnRecords.append(record)
       }
-      if let log, let start = position {
-        let excerpt = try await Self.excerpt(of: log, since: start, atLeast: turnRecords.count)
-        position = excerpt.endOffset
-        // Another client's request between ours (or after the previous
-        // turn's) leaves its prompt in the cache, and the log does not say
-        // which request was whose: the server's figures stay unknown.
-        let shared =
-          excerpt.requests.count > turnRecords.count
-          || excerpt.generationRequestCount + excerpt.pendingGenerationRequestCount > turnRecords.count
-        // Before our first request the cache holds whatever an earlier client
-        // (or an earlier run) left: reuse there is not this conversation's.
-        let earlierPrefix = records.isEmpty && (excerpt.requests.first?.cachedTokenCount ?? 0) > 0
-        if shared || previousTurnShared || earlierPrefix {
-          interleaved.formUnion(records.count..<(records.count + turnRecords.count))
-        } else {
-          for (index, request) in zip(turnRecords.indices, excerpt.requests) {
-            turnRecords[index].usage.input = .init(
-              totalTokenCount: request.promptTokenCount, reportedCachedTokenCount: request.cachedTokenCount,
-              cachedTokenSource: LlamaCppPythonLog.cachedTokenSource)
-          }
-        }
-        previousTurnShared = shared
-      }
+      try await logReading?.readFigures(into: &turnRecords, after: records.count)
       records += turnRecords
     }
     var cacheModel = try PromptCacheModel(blockSize: 1, tokenCounter: counter)
     cacheModel.serverTolerance = templateTokensPerMessage
     cacheModel.toolsInPrompt = templateRendersTools
     let reports = try await CacheImpactAnalyzer.reports(for: records, model: cacheModel)
-    return Result(reports: reports, interleavedGenerations: interleaved)
+    return Result(reports: reports, interleavedGenerations: logReading?.interleaved ?? [])
+  }
+
+  /// The server's own figures, read turn by turn from llama-cpp-python's log.
+  private struct LogReading {
+    let log: LlamaCppPythonLog
+    /// Where the next turn's requests start in the log.
+    var position: UInt64?
+    /// The generations whose figures stay unknown (another client's requests came between).
+    var interleaved: Set<Int> = []
+    var previousTurnShared = false
+
+    init(log: LlamaCppPythonLog) throws {
+      self.log = log
+      self.position = try log.size()
+    }
+
+    /// Sets the server's prompt size and cached tokens on `turnRecords` (the
+    /// generations after the first `earlier` of the run), or marks them interleaved.
+    mutating func readFigures(into turnRecords: inout [GenerationRecord], after earlier: Int) async throws {
+      guard let start = position else { return }
+      let excerpt = try await LiveCacheCheck.excerpt(of: log, since: start, atLeast: turnRecords.count)
+      position = excerpt.endOffset
+      // Another client's request between ours (or after the previous
+      // turn's) leaves its prompt in the cache, and the log does not say
+      // which request was whose: the server's figures stay unknown.
+      let shared =
+        excerpt.requests.count > turnRecords.count
+        || excerpt.generationRequestCount + excerpt.pendingGenerationRequestCount > turnRecords.count
+      // Before our first request the cache holds whatever an earlier client
+      // (or an earlier run) left: reuse there is not this conversation's.
+      let earlierPrefix = earlier == 0 && (excerpt.requests.first?.cachedTokenCount ?? 0) > 0
+      if shared || previousTurnShared || earlierPrefix {
+        interleaved.formUnion(earlier..<(earlier + turnRecords.count))
+      } else {
+        for (index, request) in zip(turnRecords.indices, excerpt.requests) {
+          turnRecords[index].usage.input = .init(
+            totalTokenCount: request.promptTokenCount, reportedCachedTokenCount: request.cachedTokenCount,
+            cachedTokenSource: LlamaCppPythonLog.cachedTokenSource)
+        }
+      }
+      previousTurnShared = shared
+    }
   }
 
   /// The log since `offset`, waiting (at most five seconds) until it holds

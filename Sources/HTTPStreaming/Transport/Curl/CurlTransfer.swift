@@ -71,47 +71,51 @@ final class CurlTransfer {
       ck_setopt_prereq_function(easy, curlPrerequestCallback),
       ck_setopt_pointer(easy, CURLOPT_PREREQDATA, context),
     ]
+    results += methodAndBodyOptions()
+    results.append(try headerOptions())
+    if let failed = results.first(where: { $0 != CURLE_OK }) {
+      throw TransportFailure.connectionFailed(
+        "libcurl refused an option of the request to \(request.url.absoluteString): "
+          + String(cString: curl_easy_strerror(failed)))
+    }
+  }
+
+  /// The options that set the method and, when there is one, the body (copied by libcurl).
+  private func methodAndBodyOptions() -> [CURLcode] {
     let method = request.method.uppercased()
+    var results: [CURLcode]
     switch (method, request.body) {
     case ("GET", nil):
-      results.append(ck_setopt_long(easy, CURLOPT_HTTPGET, 1))
-    case ("POST", let body):
-      let body = body ?? Data()
-      results.append(ck_setopt_long(easy, CURLOPT_POST, 1))
-      results.append(ck_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-      results.append(
-        body.withUnsafeBytes { bytes in
-          // COPYPOSTFIELDS copies the bytes, so they need not outlive this call.
-          ck_setopt_pointer(
-            easy, CURLOPT_COPYPOSTFIELDS,
-            UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
-        })
+      return [ck_setopt_long(easy, CURLOPT_HTTPGET, 1)]
+    case ("POST", _):
+      results = [ck_setopt_long(easy, CURLOPT_POST, 1)]
     default:
-      results.append(ck_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method))
-      if let body = request.body {
-        results.append(ck_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
-        results.append(
-          body.withUnsafeBytes { bytes in
-            ck_setopt_pointer(
-              easy, CURLOPT_COPYPOSTFIELDS,
-              UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
-          })
-      }
+      results = [ck_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method)]
+      guard request.body != nil else { return results }
     }
+    let body = request.body ?? Data()
+    results.append(ck_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+    results.append(
+      body.withUnsafeBytes { bytes in
+        // COPYPOSTFIELDS copies the bytes, so they need not outlive this call.
+        ck_setopt_pointer(
+          easy, CURLOPT_COPYPOSTFIELDS,
+          UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
+      })
+    return results
+  }
+
+  /// The request's header fields (a field with a line break is refused), without
+  /// an `Expect: 100-continue` round trip before large bodies.
+  private func headerOptions() throws -> CURLcode {
     for (name, value) in request.headers {
       guard !name.contains(where: \.isNewline), !value.contains(where: \.isNewline) else {
         throw TransportFailure.invalidResponse("the request header \(name) contains a line break")
       }
       headerList = curl_slist_append(headerList, "\(name): \(value)")
     }
-    // No `Expect: 100-continue` round trip before large bodies.
     headerList = curl_slist_append(headerList, "Expect:")
-    results.append(ck_setopt_list(easy, CURLOPT_HTTPHEADER, headerList))
-    if let failed = results.first(where: { $0 != CURLE_OK }) {
-      throw TransportFailure.connectionFailed(
-        "libcurl refused an option of the request to \(request.url.absoluteString): "
-          + String(cString: curl_easy_strerror(failed)))
-    }
+    return ck_setopt_list(easy, CURLOPT_HTTPHEADER, headerList)
   }
 
   // MARK: Callbacks (on the loop thread, from inside libcurl)
