@@ -2,132 +2,6 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Test(.timeLimit(.minutes(10))) func `a file without front matter is an error on line 1`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write("# Just markdown\n", to: "plain/SKILL.md")
-  let report = inspect(fixture.url("plain"))
-  let error = try #require(report.firstError)
-  #expect(error.message.hasPrefix("no front matter"))
-  #expect((error.line, error.column) == (1, 1))
-}
-
-@Test(.timeLimit(.minutes(10))) func `unterminated front matter says so`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write("---\nname: open\ndescription: Never closed.\n# Body\n", to: "open/SKILL.md")
-  let error = try #require(inspect(fixture.url("open")).firstError)
-  #expect(error.message.hasPrefix("unterminated front matter: no closing ---"))
-}
-
-@Test(.timeLimit(.minutes(10))) func `a YAML syntax error reports libyaml's line`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write(
-    "---\nname: broken\ndescription: \"unclosed\nlicense: MIT\n---\nBody\n", to: "broken/SKILL.md")
-  let error = try #require(inspect(fixture.url("broken")).firstError)
-  #expect(
-    error.message
-      == "YAML syntax error: found unexpected end of stream "
-      + "(while scanning a quoted scalar that begins on line 3)")
-  #expect((error.line, error.column) == (5, 1))
-
-  try fixture.write("---\nname: tab\ndescription: x\n  bad: indent: here\n---\nBody\n", to: "tab/SKILL.md")
-  let second = try #require(inspect(fixture.url("tab")).firstError)
-  #expect(second.message == "YAML syntax error: mapping values are not allowed in this context")
-  #expect((second.line, second.column) == (4, 6))
-}
-
-@Test(.timeLimit(.minutes(10))) func `CRLF line endings and a byte order mark are handled`() throws {
-  let fixture = try SkillFixture()
-  let text =
-    "\u{FEFF}---\r\nname: windows\r\ndescription: Written on Windows.\r\n---\r\n# Title\r\n\r\nLine one.\r\n"
-  try fixture.write(text, to: "windows/SKILL.md")
-  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("windows"))
-  #expect(skill.description == "Written on Windows.")
-  #expect(skill.body == "# Title\n\nLine one.\n")
-  #expect(skill.bodyFirstLine == 5)
-  #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
-}
-
-@Test(.timeLimit(.minutes(10))) func `a delimiter line may end in spaces or a tab`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write("---  \nname: spaced\ndescription: Spaced.\n---\t\n# Body\n", to: "spaced/SKILL.md")
-  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("spaced"))
-  #expect(skill.description == "Spaced.")
-  #expect(skill.body == "# Body\n")
-  #expect(skill.bodyFirstLine == 5)
-}
-
-@Test(.timeLimit(.minutes(10))) func `lone CR line endings (classic Mac) are read as LF`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write(
-    "---\rname: classic\rdescription: Written on a classic Mac.\r---\r# Title\r\rLine one.\r\n",
-    to: "classic/SKILL.md")
-  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("classic"))
-  #expect(skill.description == "Written on a classic Mac.")
-  // The last line ends in CR LF: one newline, not two.
-  #expect(skill.body == "# Title\n\nLine one.\n")
-  #expect(skill.bodyFirstLine == 5)
-  #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
-}
-
-@Test(.timeLimit(.minutes(10))) func `unicode text is kept and counted in characters`() throws {
-  let fixture = try SkillFixture()
-  let description =
-    "Résumés en français, 日本語の要約, and emoji 🧭 — all fine. " + String(repeating: "é", count: 960)
-  #expect(description.unicodeScalars.count <= 1024)
-  try fixture.write(
-    "---\nname: unicode\ndescription: \(description)\n---\n# Überblick 🧭\n\nTexte.\n", to: "unicode/SKILL.md")
-  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("unicode"))
-  #expect(skill.description == description)
-  #expect(skill.sections.first?.title == "Überblick 🧭")
-}
-
-@Test(.timeLimit(.minutes(10))) func `invalid UTF-8 is an error at the bad byte`() throws {
-  let fixture = try SkillFixture()
-  var bytes = Data("---\nname: bytes\ndescription: ok\n---\nfine\nbad ".utf8)
-  bytes.append(contentsOf: [0xC3, 0x28, 0x0A])
-  try fixture.write(bytes, to: "bytes/SKILL.md")
-  let error = try #require(inspect(fixture.url("bytes")).firstError)
-  #expect(error.message.hasPrefix("SKILL.md is not valid UTF-8"))
-  #expect((error.line, error.column) == (6, 5))
-}
-
-@Test(.timeLimit(.minutes(10))) func `a SKILL.md over 1 MiB is refused before parsing`() throws {
-  let fixture = try SkillFixture()
-  let body = String(repeating: "word ", count: 220_000)
-  try fixture.write("---\nname: huge\ndescription: Too big.\n---\n\(body)", to: "huge/SKILL.md")
-  let error = try #require(inspect(fixture.url("huge")).firstError)
-  #expect(error.message.hasPrefix("SKILL.md is 1,100,041 bytes; the limit is 1,048,576 bytes."))
-}
-
-@Test(.timeLimit(.minutes(10))) func `an empty body is a warning`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write("---\nname: hollow\ndescription: Nothing inside.\n---\n", to: "hollow/SKILL.md")
-  let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("hollow"))
-  #expect(skill.body.isEmpty)
-  #expect(skill.diagnostics.map(\.severity) == [.warning])
-  #expect(skill.diagnostics.first?.message.hasPrefix("the body is empty") == true)
-}
-
-@Test(.timeLimit(.minutes(10))) func `a folder without SKILL.md is an error`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write("notes", to: "nothing/README.md")
-  #expect(
-    errors(inspect(fixture.url("nothing"))) == [
-      "no SKILL.md in this folder; a skill is a folder holding SKILL.md"
-    ])
-  try fixture.write("---\nname: lower\ndescription: x\n---\n", to: "lower/skill.md")
-  #expect(errors(inspect(fixture.url("lower"))) == ["the file is named skill.md; rename it to SKILL.md"])
-  #expect(errors(inspect(fixture.url("absent"))) == ["no such folder"])
-}
-
-@Test(.timeLimit(.minutes(10))) func `a SKILL.md symlink that leaves the folder is not read`() throws {
-  let fixture = try SkillFixture()
-  try fixture.write("---\nname: outside\ndescription: x\n---\nSecret\n", to: "elsewhere/SKILL.md")
-  try fixture.link("escape/SKILL.md", to: fixture.url("elsewhere/SKILL.md").path)
-  let error = try #require(inspect(fixture.url("escape")).firstError)
-  #expect(error.message.hasPrefix("SKILL.md is a symbolic link; it must be a regular file"))
-}
-
 /// Odd SKILL.md texts, and what each must give: an error located in the file,
 /// or (for a valid skill with odd markdown) a loaded skill, with a warning when one is named.
 private let oddInputs: [(text: String, error: Bool, warning: String?)] = [
@@ -142,25 +16,154 @@ private let oddInputs: [(text: String, error: Bool, warning: String?)] = [
   ),
 ]
 
-@Test(.timeLimit(.minutes(10)), arguments: oddInputs.indices)
-func `odd input gives a located error or a skill, never a crash`(index: Int) throws {
-  let input = oddInputs[index]
-  let fixture = try SkillFixture()
-  try fixture.write(input.text, to: "a/SKILL.md")
-  let lineCount = input.text.split(separator: "\n", omittingEmptySubsequences: false).count
-  for mode in [SkillValidationMode.lenient, .strict] {
-    let report = inspect(fixture.url("a"), mode: mode)
-    if input.error {
-      let error = try #require(report.firstError, "input \(index) in \(mode) mode gave no error")
-      #expect(!error.message.isEmpty)
-      // In SKILL.md, at a line of it (0: the file as a whole).
-      #expect(error.path.hasSuffix("a/SKILL.md"), "input \(index): \(error)")
-      #expect((0...lineCount).contains(error.line), "input \(index): \(error)")
-    } else if mode == .lenient {
-      #expect(report.firstError == nil, "input \(index): \(report.diagnostics)")
-    }
-    if let warning = input.warning {
-      #expect(report.diagnostics.contains { $0.message.contains(warning) }, "\(report.diagnostics)")
+@Suite(.timeLimit(.minutes(10))) struct SkillFileTests {
+  @Test(.timeLimit(.minutes(10))) func `a file without front matter is an error on line 1`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write("# Just markdown\n", to: "plain/SKILL.md")
+    let report = inspect(fixture.url("plain"))
+    let error = try #require(report.firstError)
+    #expect(error.message.hasPrefix("no front matter"))
+    #expect((error.line, error.column) == (1, 1))
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `unterminated front matter says so`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write("---\nname: open\ndescription: Never closed.\n# Body\n", to: "open/SKILL.md")
+    let error = try #require(inspect(fixture.url("open")).firstError)
+    #expect(error.message.hasPrefix("unterminated front matter: no closing ---"))
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a YAML syntax error reports libyaml's line`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write(
+      "---\nname: broken\ndescription: \"unclosed\nlicense: MIT\n---\nBody\n", to: "broken/SKILL.md")
+    let error = try #require(inspect(fixture.url("broken")).firstError)
+    #expect(
+      error.message
+        == "YAML syntax error: found unexpected end of stream "
+        + "(while scanning a quoted scalar that begins on line 3)")
+    #expect((error.line, error.column) == (5, 1))
+
+    try fixture.write("---\nname: tab\ndescription: x\n  bad: indent: here\n---\nBody\n", to: "tab/SKILL.md")
+    let second = try #require(inspect(fixture.url("tab")).firstError)
+    #expect(second.message == "YAML syntax error: mapping values are not allowed in this context")
+    #expect((second.line, second.column) == (4, 6))
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `CRLF line endings and a byte order mark are handled`() throws {
+    let fixture = try SkillFixture()
+    let text =
+      "\u{FEFF}---\r\nname: windows\r\ndescription: Written on Windows.\r\n---\r\n# Title\r\n\r\nLine one.\r\n"
+    try fixture.write(text, to: "windows/SKILL.md")
+    let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("windows"))
+    #expect(skill.description == "Written on Windows.")
+    #expect(skill.body == "# Title\n\nLine one.\n")
+    #expect(skill.bodyFirstLine == 5)
+    #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a delimiter line may end in spaces or a tab`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write("---  \nname: spaced\ndescription: Spaced.\n---\t\n# Body\n", to: "spaced/SKILL.md")
+    let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("spaced"))
+    #expect(skill.description == "Spaced.")
+    #expect(skill.body == "# Body\n")
+    #expect(skill.bodyFirstLine == 5)
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `lone CR line endings (classic Mac) are read as LF`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write(
+      "---\rname: classic\rdescription: Written on a classic Mac.\r---\r# Title\r\rLine one.\r\n",
+      to: "classic/SKILL.md")
+    let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("classic"))
+    #expect(skill.description == "Written on a classic Mac.")
+    // The last line ends in CR LF: one newline, not two.
+    #expect(skill.body == "# Title\n\nLine one.\n")
+    #expect(skill.bodyFirstLine == 5)
+    #expect(skill.sections == [SkillSection(level: 1, title: "Title", line: 5)])
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `unicode text is kept and counted in characters`() throws {
+    let fixture = try SkillFixture()
+    let description =
+      "Résumés en français, 日本語の要約, and emoji 🧭 — all fine. " + String(repeating: "é", count: 960)
+    #expect(description.unicodeScalars.count <= 1024)
+    try fixture.write(
+      "---\nname: unicode\ndescription: \(description)\n---\n# Überblick 🧭\n\nTexte.\n",
+      to: "unicode/SKILL.md")
+    let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("unicode"))
+    #expect(skill.description == description)
+    #expect(skill.sections.first?.title == "Überblick 🧭")
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `invalid UTF-8 is an error at the bad byte`() throws {
+    let fixture = try SkillFixture()
+    var bytes = Data("---\nname: bytes\ndescription: ok\n---\nfine\nbad ".utf8)
+    bytes.append(contentsOf: [0xC3, 0x28, 0x0A])
+    try fixture.write(bytes, to: "bytes/SKILL.md")
+    let error = try #require(inspect(fixture.url("bytes")).firstError)
+    #expect(error.message.hasPrefix("SKILL.md is not valid UTF-8"))
+    #expect((error.line, error.column) == (6, 5))
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a SKILL.md over 1 MiB is refused before parsing`() throws {
+    let fixture = try SkillFixture()
+    let body = String(repeating: "word ", count: 220_000)
+    try fixture.write("---\nname: huge\ndescription: Too big.\n---\n\(body)", to: "huge/SKILL.md")
+    let error = try #require(inspect(fixture.url("huge")).firstError)
+    #expect(error.message.hasPrefix("SKILL.md is 1,100,041 bytes; the limit is 1,048,576 bytes."))
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `an empty body is a warning`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write("---\nname: hollow\ndescription: Nothing inside.\n---\n", to: "hollow/SKILL.md")
+    let skill = try SkillLoader(mode: .strict).load(folder: fixture.url("hollow"))
+    #expect(skill.body.isEmpty)
+    #expect(skill.diagnostics.map(\.severity) == [.warning])
+    #expect(skill.diagnostics.first?.message.hasPrefix("the body is empty") == true)
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a folder without SKILL.md is an error`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write("notes", to: "nothing/README.md")
+    #expect(
+      errors(inspect(fixture.url("nothing"))) == [
+        "no SKILL.md in this folder; a skill is a folder holding SKILL.md"
+      ])
+    try fixture.write("---\nname: lower\ndescription: x\n---\n", to: "lower/skill.md")
+    #expect(errors(inspect(fixture.url("lower"))) == ["the file is named skill.md; rename it to SKILL.md"])
+    #expect(errors(inspect(fixture.url("absent"))) == ["no such folder"])
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a SKILL.md symlink that leaves the folder is not read`() throws {
+    let fixture = try SkillFixture()
+    try fixture.write("---\nname: outside\ndescription: x\n---\nSecret\n", to: "elsewhere/SKILL.md")
+    try fixture.link("escape/SKILL.md", to: fixture.url("elsewhere/SKILL.md").path)
+    let error = try #require(inspect(fixture.url("escape")).firstError)
+    #expect(error.message.hasPrefix("SKILL.md is a symbolic link; it must be a regular file"))
+  }
+
+  @Test(.timeLimit(.minutes(10)), arguments: oddInputs.indices)
+  func `odd input gives a located error or a skill, never a crash`(index: Int) throws {
+    let input = oddInputs[index]
+    let fixture = try SkillFixture()
+    try fixture.write(input.text, to: "a/SKILL.md")
+    let lineCount = input.text.split(separator: "\n", omittingEmptySubsequences: false).count
+    for mode in [SkillValidationMode.lenient, .strict] {
+      let report = inspect(fixture.url("a"), mode: mode)
+      if input.error {
+        let error = try #require(report.firstError, "input \(index) in \(mode) mode gave no error")
+        #expect(!error.message.isEmpty)
+        // In SKILL.md, at a line of it (0: the file as a whole).
+        #expect(error.path.hasSuffix("a/SKILL.md"), "input \(index): \(error)")
+        #expect((0...lineCount).contains(error.line), "input \(index): \(error)")
+      } else if mode == .lenient {
+        #expect(report.firstError == nil, "input \(index): \(report.diagnostics)")
+      }
+      if let warning = input.warning {
+        #expect(report.diagnostics.contains { $0.message.contains(warning) }, "\(report.diagnostics)")
+      }
     }
   }
 }

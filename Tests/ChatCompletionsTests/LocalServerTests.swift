@@ -9,25 +9,6 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Test(.timeLimit(.minutes(20)))
-func `the local model server is configured, or its tests say why they are skipped`() throws {
-  let text = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"] ?? ""
-  if text.isEmpty {
-    #expect(!LocalModelServer.isAvailable)
-    // The skip note names the variable and the command that gives its value.
-    #expect(LocalModelServer.skipNote.hasPrefix("CONTEXTKIT_TEST_ENDPOINT is not set"))
-    #expect(LocalModelServer.skipNote.contains("scripts/local-model start"))
-    print("note: \(LocalModelServer.skipNote)")
-  } else {
-    // A set variable must name a server: a typo must not pass for a skip.
-    let url = try #require(LocalModelServer.endpoint, "CONTEXTKIT_TEST_ENDPOINT=\(text) is not a URL")
-    #expect(LocalModelServer.isAvailable)
-    #expect(
-      url.scheme == "http" || url.scheme == "https", "CONTEXTKIT_TEST_ENDPOINT=\(text) is not an HTTP URL")
-    #expect(url.host?.isEmpty == false, "CONTEXTKIT_TEST_ENDPOINT=\(text) names no host")
-  }
-}
-
 /// Tests against the real llama-cpp-python server of `scripts/local-model`.
 @Suite(
   .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
@@ -174,5 +155,26 @@ struct LocalServerTests {
       return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
     #expect(completed == 20)
+  }
+}
+
+extension LocalServerTests {
+  @Test(.timeLimit(.minutes(20)))
+  func `the local model server is configured, or its tests say why they are skipped`() throws {
+    let text = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"] ?? ""
+    if text.isEmpty {
+      #expect(!LocalModelServer.isAvailable)
+      // The skip note names the variable and the command that gives its value.
+      #expect(LocalModelServer.skipNote.hasPrefix("CONTEXTKIT_TEST_ENDPOINT is not set"))
+      #expect(LocalModelServer.skipNote.contains("scripts/local-model start"))
+      print("note: \(LocalModelServer.skipNote)")
+    } else {
+      // A set variable must name a server: a typo must not pass for a skip.
+      let url = try #require(LocalModelServer.endpoint, "CONTEXTKIT_TEST_ENDPOINT=\(text) is not a URL")
+      #expect(LocalModelServer.isAvailable)
+      #expect(
+        url.scheme == "http" || url.scheme == "https", "CONTEXTKIT_TEST_ENDPOINT=\(text) is not an HTTP URL")
+      #expect(url.host?.isEmpty == false, "CONTEXTKIT_TEST_ENDPOINT=\(text) names no host")
+    }
   }
 }

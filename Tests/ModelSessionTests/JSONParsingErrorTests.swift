@@ -95,29 +95,31 @@ private let malformedDocuments: [MalformedJSON] = [
   .init(text: "{", offset: 1, line: 1, column: 2, message: "unexpected end of input, expected an object key"),
 ]
 
-@Test(.timeLimit(.minutes(10)), arguments: malformedDocuments)
-func `malformed JSON throws with the offset, line, column and reason`(document: MalformedJSON) throws {
-  let error = try #require(throws: JSONParsingError.self) { try GeneratedContent(json: document.text) }
-  #expect(error.message == document.message)
-  #expect(error.offset == document.offset)
-  #expect(error.line == document.line)
-  #expect(error.column == document.column)
-}
+@Suite(.timeLimit(.minutes(10))) struct JSONParsingErrorTests {
+  @Test(.timeLimit(.minutes(10)), arguments: malformedDocuments)
+  func `malformed JSON throws with the offset, line, column and reason`(document: MalformedJSON) throws {
+    let error = try #require(throws: JSONParsingError.self) { try GeneratedContent(json: document.text) }
+    #expect(error.message == document.message)
+    #expect(error.offset == document.offset)
+    #expect(error.line == document.line)
+    #expect(error.column == document.column)
+  }
 
-@Test(.timeLimit(.minutes(10))) func `an error describes itself with its line and column`() {
-  let error = JSONParsingError(
-    offset: 8, line: 1, column: 9, message: "expected ',' or '}' after object member")
-  #expect(error.description == "line 1, column 9: expected ',' or '}' after object member")
-}
+  @Test(.timeLimit(.minutes(10))) func `an error describes itself with its line and column`() {
+    let error = JSONParsingError(
+      offset: 8, line: 1, column: 9, message: "expected ',' or '}' after object member")
+    #expect(error.description == "line 1, column 9: expected ',' or '}' after object member")
+  }
 
-@Test(
-  .timeLimit(.minutes(10)),
-  arguments: [
-    "[1 2]", "{\"a\" 1}", "[1,]", "\"a\nb\"", #""\x""#, #""\ud800\n""#, #""\udc00""#, "01", "1e400", "[}",
-    "{]",
-    "truex",
-    "[\"a\" \"b\"]", "nulL", "[1.e5]",
-  ])
-func `partial parsing rejects what can never become valid`(text: String) {
-  #expect(throws: JSONParsingError.self) { try GeneratedContent(partialJSON: text) }
+  @Test(
+    .timeLimit(.minutes(10)),
+    arguments: [
+      "[1 2]", "{\"a\" 1}", "[1,]", "\"a\nb\"", #""\x""#, #""\ud800\n""#, #""\udc00""#, "01", "1e400", "[}",
+      "{]",
+      "truex",
+      "[\"a\" \"b\"]", "nulL", "[1.e5]",
+    ])
+  func `partial parsing rejects what can never become valid`(text: String) {
+    #expect(throws: JSONParsingError.self) { try GeneratedContent(partialJSON: text) }
+  }
 }

@@ -43,74 +43,76 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
   }
 }
 
-@Test(.timeLimit(.minutes(10))) func `every prefix of a document parses as a consistent partial value`()
-  throws
-{
-  let final = try GeneratedContent(json: sampleDocument)
-  let bytes = Array(sampleDocument.utf8)
-  for length in 0...bytes.count {
-    // Only whole characters: a String cannot end inside a UTF-8 sequence.
-    guard length == bytes.count || bytes[length] & 0b1100_0000 != 0b1000_0000 else { continue }
-    let prefix = String(decoding: bytes[..<length], as: UTF8.self)
-    let partial = try GeneratedContent(partialJSON: prefix)
-    let isWhole = length == bytes.count
-    #expect(partial.isComplete == isWhole, "prefix length \(length)")
-    #expect(isConsistent(partial, with: final), "prefix length \(length): \(partial.jsonString)")
-    // What a partial value prints is itself valid JSON.
-    #expect(throws: Never.self) { try GeneratedContent(json: partial.jsonString) }
+@Suite(.timeLimit(.minutes(10))) struct PartialJSONTests {
+  @Test(.timeLimit(.minutes(10))) func `every prefix of a document parses as a consistent partial value`()
+    throws
+  {
+    let final = try GeneratedContent(json: sampleDocument)
+    let bytes = Array(sampleDocument.utf8)
+    for length in 0...bytes.count {
+      // Only whole characters: a String cannot end inside a UTF-8 sequence.
+      guard length == bytes.count || bytes[length] & 0b1100_0000 != 0b1000_0000 else { continue }
+      let prefix = String(decoding: bytes[..<length], as: UTF8.self)
+      let partial = try GeneratedContent(partialJSON: prefix)
+      let isWhole = length == bytes.count
+      #expect(partial.isComplete == isWhole, "prefix length \(length)")
+      #expect(isConsistent(partial, with: final), "prefix length \(length): \(partial.jsonString)")
+      // What a partial value prints is itself valid JSON.
+      #expect(throws: Never.self) { try GeneratedContent(json: partial.jsonString) }
+    }
+    #expect(try GeneratedContent(partialJSON: sampleDocument) == final)
   }
-  #expect(try GeneratedContent(partialJSON: sampleDocument) == final)
-}
 
-@Test(
-  .timeLimit(.minutes(10)),
-  arguments: [
-    (#"{"a": "hel"#, #"{"a":"hel"}"#),
-    (#"{"a": "x\u00"#, #"{"a":"x"}"#),
-    (#"{"a": "x\ud83d"#, #"{"a":"x"}"#),
-    (#"{"a": "x\ud83d\u"#, #"{"a":"x"}"#),
-    (#"{"a": "x\"#, #"{"a":"x"}"#),
-    (#"{"a": 12"#, #"{"a":12}"#),
-    (#"{"a": 1."#, #"{"a":1}"#),
-    (#"{"a": 1.5e"#, #"{"a":1.5}"#),
-    (#"{"a": 1.5e-"#, #"{"a":1.5}"#),
-    (#"{"a": -"#, #"{}"#),
-    (#"{"a": 1"# + String(repeating: "0", count: 400), #"{}"#),
-    (#"{"a": tr"#, #"{}"#),
-    (#"{"a": nul"#, #"{}"#),
-    (#"{"a": null"#, #"{"a":null}"#),
-    (#"{"a""#, #"{}"#),
-    (#"{"a":"#, #"{}"#),
-    (#"{"a"#, #"{}"#),
-    (#"{"#, #"{}"#),
-    (#"[1, 2, "#, #"[1,2]"#),
-    (#"[1, [2, {"b": [true"#, #"[1,[2,{"b":[true]}]]"#),
-    ("", "null"),
-    ("  ", "null"),
-    ("fals", "null"),
-    (#""abc"#, #""abc""#),
-  ])
-func `partial JSON keeps what is known`(prefix: String, expected: String) throws {
-  let content = try GeneratedContent(partialJSON: prefix)
-  #expect(content.jsonString == expected)
-  #expect(!content.isComplete)
-}
+  @Test(
+    .timeLimit(.minutes(10)),
+    arguments: [
+      (#"{"a": "hel"#, #"{"a":"hel"}"#),
+      (#"{"a": "x\u00"#, #"{"a":"x"}"#),
+      (#"{"a": "x\ud83d"#, #"{"a":"x"}"#),
+      (#"{"a": "x\ud83d\u"#, #"{"a":"x"}"#),
+      (#"{"a": "x\"#, #"{"a":"x"}"#),
+      (#"{"a": 12"#, #"{"a":12}"#),
+      (#"{"a": 1."#, #"{"a":1}"#),
+      (#"{"a": 1.5e"#, #"{"a":1.5}"#),
+      (#"{"a": 1.5e-"#, #"{"a":1.5}"#),
+      (#"{"a": -"#, #"{}"#),
+      (#"{"a": 1"# + String(repeating: "0", count: 400), #"{}"#),
+      (#"{"a": tr"#, #"{}"#),
+      (#"{"a": nul"#, #"{}"#),
+      (#"{"a": null"#, #"{"a":null}"#),
+      (#"{"a""#, #"{}"#),
+      (#"{"a":"#, #"{}"#),
+      (#"{"a"#, #"{}"#),
+      (#"{"#, #"{}"#),
+      (#"[1, 2, "#, #"[1,2]"#),
+      (#"[1, [2, {"b": [true"#, #"[1,[2,{"b":[true]}]]"#),
+      ("", "null"),
+      ("  ", "null"),
+      ("fals", "null"),
+      (#""abc"#, #""abc""#),
+    ])
+  func `partial JSON keeps what is known`(prefix: String, expected: String) throws {
+    let content = try GeneratedContent(partialJSON: prefix)
+    #expect(content.jsonString == expected)
+    #expect(!content.isComplete)
+  }
 
-@Test(.timeLimit(.minutes(10))) func `unfinished values are marked incomplete and finished ones complete`()
-  throws
-{
-  let content = try GeneratedContent(partialJSON: #"{"done": [1, 2], "open": [3, "fo"#)
-  #expect(!content.isComplete)
-  #expect(content[property: "done"]?.isComplete == true)
-  let open = try #require(content[property: "open"])
-  #expect(!open.isComplete)
-  let elements = try open.value([GeneratedContent].self)
-  #expect(elements[0].isComplete)
-  #expect(!elements[1].isComplete)
-}
+  @Test(.timeLimit(.minutes(10))) func `unfinished values are marked incomplete and finished ones complete`()
+    throws
+  {
+    let content = try GeneratedContent(partialJSON: #"{"done": [1, 2], "open": [3, "fo"#)
+    #expect(!content.isComplete)
+    #expect(content[property: "done"]?.isComplete == true)
+    let open = try #require(content[property: "open"])
+    #expect(!open.isComplete)
+    let elements = try open.value([GeneratedContent].self)
+    #expect(elements[0].isComplete)
+    #expect(!elements[1].isComplete)
+  }
 
-@Test(.timeLimit(.minutes(10))) func `a complete document parsed partially is complete`() throws {
-  let content = try GeneratedContent(partialJSON: #"{"a": [1, "x"]} "#)
-  #expect(content.isComplete)
-  #expect(content == (try GeneratedContent(json: #"{"a": [1, "x"]}"#)))
+  @Test(.timeLimit(.minutes(10))) func `a complete document parsed partially is complete`() throws {
+    let content = try GeneratedContent(partialJSON: #"{"a": [1, "x"]} "#)
+    #expect(content.isComplete)
+    #expect(content == (try GeneratedContent(json: #"{"a": [1, "x"]}"#)))
+  }
 }

@@ -33,9 +33,11 @@ struct EchoExecutor: LanguageModelExecutor {
 
 extension EchoModel { typealias Executor = EchoExecutor }
 
-@Test(.timeLimit(.minutes(10))) func `the provider guide's example works through a session`() async throws {
-  let session = LanguageModelSession(model: EchoModel(name: "echo"))
-  let response = try await session.respond(to: "hello there")
-  #expect(response.content == "hello there ")
-  #expect(response.usage.output.totalTokenCount == 2)
+@Suite(.timeLimit(.minutes(10))) struct ProviderExampleTests {
+  @Test(.timeLimit(.minutes(10))) func `the provider guide's example works through a session`() async throws {
+    let session = LanguageModelSession(model: EchoModel(name: "echo"))
+    let response = try await session.respond(to: "hello there")
+    #expect(response.content == "hello there ")
+    #expect(response.usage.output.totalTokenCount == 2)
+  }
 }

@@ -322,26 +322,6 @@ struct Citation: Transcript.CustomSegment, Equatable {
   var url: String
 }
 
-@Test(.timeLimit(.minutes(10)))
-func `a response entry that only carried usage is dropped when the generation called tools`()
-  async throws
-{
-  let script = ModelScript([
-    weatherCallThenUsage(usageEntryID: "r", input: 40),
-    .events([
-      .response(
-        entryID: "r2",
-        action: .updateUsage(input: .init(totalTokenCount: 50), output: .init(totalTokenCount: 0)))
-    ]),
-  ])
-  let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
-  let response = try await session.respond(to: "Weather?")
-  #expect(
-    session.transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
-  #expect(response.usage.input.totalTokenCount == 90)
-  #expect(response.content == "")
-}
-
 /// A round that calls the weather tool for Oslo (3 tokens of arguments), then
 /// reports `input` tokens in and 3 out on a response entry with `usageEntryID`.
 private func weatherCallThenUsage(usageEntryID: String?, input: Int) -> ScriptStep {
@@ -354,4 +334,26 @@ private func weatherCallThenUsage(usageEntryID: String?, input: Int) -> ScriptSt
       entryID: usageEntryID,
       action: .updateUsage(input: .init(totalTokenCount: input), output: .init(totalTokenCount: 3))),
   ])
+}
+
+@Suite(.timeLimit(.minutes(10))) struct SessionAssemblyTests {
+  @Test(.timeLimit(.minutes(10)))
+  func `a response entry that only carried usage is dropped when the generation called tools`()
+    async throws
+  {
+    let script = ModelScript([
+      weatherCallThenUsage(usageEntryID: "r", input: 40),
+      .events([
+        .response(
+          entryID: "r2",
+          action: .updateUsage(input: .init(totalTokenCount: 50), output: .init(totalTokenCount: 0)))
+      ]),
+    ])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), tools: [WeatherTool()])
+    let response = try await session.respond(to: "Weather?")
+    #expect(
+      session.transcript.map(\.kindName) == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
+    #expect(response.usage.input.totalTokenCount == 90)
+    #expect(response.content == "")
+  }
 }

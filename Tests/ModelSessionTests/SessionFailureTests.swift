@@ -255,16 +255,18 @@ struct PositiveCount: Generable {
   var generatedContent: GeneratedContent { GeneratedContent(properties: ["count": count]) }
 }
 
-@Test(.timeLimit(.minutes(10))) func `a value that follows the schema but does not decode undoes the turn`()
-  async throws
-{
-  let script = ModelScript([.text(#"{"count":-3}"#)])
-  let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
-  await #expect {
-    try await session.respond(to: "Count", generating: PositiveCount.self)
-  } throws: { error in
-    guard case LanguageModelSession.SessionError.decodingFailure(let reason) = error else { return false }
-    return reason.contains("PositiveCount")
+@Suite(.timeLimit(.minutes(10))) struct SessionFailureTests {
+  @Test(.timeLimit(.minutes(10))) func `a value that follows the schema but does not decode undoes the turn`()
+    async throws
+  {
+    let script = ModelScript([.text(#"{"count":-3}"#)])
+    let session = LanguageModelSession(model: ScriptedLanguageModel(script: script))
+    await #expect {
+      try await session.respond(to: "Count", generating: PositiveCount.self)
+    } throws: { error in
+      guard case LanguageModelSession.SessionError.decodingFailure(let reason) = error else { return false }
+      return reason.contains("PositiveCount")
+    }
+    #expect(session.transcript.isEmpty)
   }
-  #expect(session.transcript.isEmpty)
 }

@@ -56,156 +56,164 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Test(.timeLimit(.minutes(10)))
-func `valid content passes, with optional properties absent, present or null`()
-  throws
-{
-  let schema = try orderSchema()
-  try schema.validate(order(items: [item(), item("ink", quantity: 99)]))
-  let full = adding(
-    [
-      ("note", GeneratedContent("leave at the door")), ("discount", GeneratedContent(0.25)),
-    ], to: order())
-  try schema.validate(full)
-  try schema.validate(adding([("note", GeneratedContent(kind: .null))], to: order()))
-  let tagged = GeneratedContent(properties: ["name": "pen", "quantity": 2, "tags": ["blue", "gift"]])
-  try schema.validate(order(items: [tagged]))
-}
-
-@Test(.timeLimit(.minutes(10))) func `a missing required property`() throws {
-  let error = try #require(
-    try validationError(order(items: [item(), GeneratedContent(properties: ["name": "x"])])))
-  #expect(error == SchemaValidationError(path: "$.items[1]", reason: .missingProperty("quantity")))
-  #expect(error.description == #"$.items[1]: expected property "quantity", found nothing"#)
-}
-
-@Test(.timeLimit(.minutes(10))) func `a property the schema does not list`() throws {
-  let error = try #require(try validationError(adding([("color", GeneratedContent("red"))], to: order())))
-  #expect(error == SchemaValidationError(path: "$", reason: .unknownProperty("color")))
-}
-
-@Test(.timeLimit(.minutes(10))) func `a value of the wrong type`() throws {
-  let error = try #require(try validationError(order(id: "7")))
-  #expect(
-    error == SchemaValidationError(path: "$.id", reason: .typeMismatch(expected: "integer", found: "string")))
-  #expect(error.description == "$.id: expected an integer, found string")
-  let notAnObject = try #require(try validationError(GeneratedContent(["a", "b"])))
-  #expect(
-    notAnObject == SchemaValidationError(path: "$", reason: .typeMismatch(expected: "object", found: "array"))
-  )
-  let notABool = try #require(try validationError(order(express: 1)))
-  #expect(
-    notABool
-      == SchemaValidationError(path: "$.express", reason: .typeMismatch(expected: "boolean", found: "number"))
-  )
-}
-
-@Test(.timeLimit(.minutes(10))) func `an integer expected, a fraction found`() throws {
-  let error = try #require(try validationError(order(items: [item(), item(), item(quantity: 2.5)])))
-  #expect(error == SchemaValidationError(path: "$.items[2].quantity", reason: .notAnInteger(2.5)))
-  #expect(error.description == "$.items[2].quantity: expected an integer, found 2.5")
-}
-
-@Test(.timeLimit(.minutes(10))) func `a string outside the allowed values`() throws {
-  let error = try #require(try validationError(order(status: "pending")))
-  #expect(
-    error
-      == SchemaValidationError(path: "$.status", reason: .notAllowed("pending", allowed: ["open", "closed"])))
-  #expect(error.description == #"$.status: expected one of "open", "closed", found "pending""#)
-}
-
-@Test(.timeLimit(.minutes(10))) func `a string that does not match the pattern`() throws {
-  let error = try #require(try validationError(adding([("note", GeneratedContent("Hello!"))], to: order())))
-  #expect(
-    error == SchemaValidationError(path: "$.note", reason: .patternMismatch("Hello!", pattern: "^[a-z ]+$")))
-}
-
-@Test(.timeLimit(.minutes(10))) func `arrays that are too short or too long`() throws {
-  let empty = try #require(try validationError(order(items: [])))
-  #expect(empty == SchemaValidationError(path: "$.items", reason: .tooFewElements(count: 0, minimum: 1)))
-  let tagged = GeneratedContent(properties: ["name": "pen", "quantity": 1, "tags": ["a", "b", "c"]])
-  let long = try #require(try validationError(order(items: [item(), tagged])))
-  #expect(
-    long == SchemaValidationError(path: "$.items[1].tags", reason: .tooManyElements(count: 3, maximum: 2)))
-  #expect(long.description == "$.items[1].tags: expected at most 2 elements, found 3 elements")
-}
-
-@Test(.timeLimit(.minutes(10))) func `numbers out of range`() throws {
-  let high = try #require(try validationError(order(items: [item(quantity: 100)])))
-  #expect(high == SchemaValidationError(path: "$.items[0].quantity", reason: .aboveMaximum(100, maximum: 99)))
-  let low = try #require(try validationError(adding([("discount", GeneratedContent(-0.1))], to: order())))
-  #expect(low == SchemaValidationError(path: "$.discount", reason: .belowMinimum(-0.1, minimum: 0)))
-  #expect(low.description == "$.discount: expected a number ≥ 0, found -0.1")
-}
-
-@Test(.timeLimit(.minutes(10))) func `no anyOf branch matches`() throws {
-  let schema = try GenerationSchema(
-    root: DynamicGenerationSchema(
-      name: "Pet",
-      anyOf: [
-        .init(name: "Cat", properties: [.init(name: "indoor", schema: .init(type: Bool.self))]),
-        .init(type: String.self, guides: [.constant("none")]),
-      ]),
-    dependencies: [])
-  try schema.validate(GeneratedContent("none"))
-  try schema.validate(GeneratedContent(properties: ["indoor": true]))
-  #expect(throws: SchemaValidationError(path: "$", reason: .noMatchingBranch(branches: 2))) {
-    try schema.validate(GeneratedContent("dog"))
+@Suite(.timeLimit(.minutes(10))) struct SchemaValidationTests {
+  @Test(.timeLimit(.minutes(10)))
+  func `valid content passes, with optional properties absent, present or null`()
+    throws
+  {
+    let schema = try orderSchema()
+    try schema.validate(order(items: [item(), item("ink", quantity: 99)]))
+    let full = adding(
+      [
+        ("note", GeneratedContent("leave at the door")), ("discount", GeneratedContent(0.25)),
+      ], to: order())
+    try schema.validate(full)
+    try schema.validate(adding([("note", GeneratedContent(kind: .null))], to: order()))
+    let tagged = GeneratedContent(properties: ["name": "pen", "quantity": 2, "tags": ["blue", "gift"]])
+    try schema.validate(order(items: [tagged]))
   }
-  #expect(throws: SchemaValidationError(path: "$", reason: .noMatchingBranch(branches: 2))) {
-    try schema.validate(GeneratedContent(properties: ["indoor": "yes"]))
-  }
-}
 
-@Test(.timeLimit(.minutes(10))) func `a constant that differs`() throws {
-  let schema = try GenerationSchema(
-    root: DynamicGenerationSchema(type: String.self, guides: [.constant("yes")]), dependencies: [])
-  #expect(throws: SchemaValidationError(path: "$", reason: .notConstant("no", expected: "yes"))) {
-    try schema.validate(GeneratedContent("no"))
+  @Test(.timeLimit(.minutes(10))) func `a missing required property`() throws {
+    let error = try #require(
+      try validationError(order(items: [item(), GeneratedContent(properties: ["name": "x"])])))
+    #expect(error == SchemaValidationError(path: "$.items[1]", reason: .missingProperty("quantity")))
+    #expect(error.description == #"$.items[1]: expected property "quantity", found nothing"#)
   }
-}
 
-@Test(.timeLimit(.minutes(10))) func `a recursive schema validates to any depth`() throws {
-  let schema = try GenerationSchema(
-    root: DynamicGenerationSchema(
-      name: "Node",
-      properties: [
-        .init(name: "value", schema: .init(type: Int.self)),
-        .init(name: "children", schema: .init(arrayOf: .init(referenceTo: "Node")), isOptional: true),
-      ]),
-    dependencies: [])
-  let leaf = GeneratedContent(properties: ["value": 3])
-  let bad = GeneratedContent(properties: ["value": "x"])
-  try schema.validate(GeneratedContent(properties: ["value": 1, "children": [leaf, leaf]]))
-  let tree = GeneratedContent(properties: [
-    "value": 1, "children": [GeneratedContent(properties: ["value": 2, "children": [leaf, bad]])],
-  ])
-  #expect(
-    throws: SchemaValidationError(
-      path: "$.children[0].children[1].value", reason: .typeMismatch(expected: "integer", found: "string"))
-  ) {
-    try schema.validate(tree)
+  @Test(.timeLimit(.minutes(10))) func `a property the schema does not list`() throws {
+    let error = try #require(try validationError(adding([("color", GeneratedContent("red"))], to: order())))
+    #expect(error == SchemaValidationError(path: "$", reason: .unknownProperty("color")))
   }
-}
 
-@Test(.timeLimit(.minutes(10))) func `property names that are not identifiers are bracketed in the path`()
-  throws
-{
-  let schema = try GenerationSchema(
-    root: DynamicGenerationSchema(
-      name: "Form", properties: [.init(name: "first name", schema: .init(type: String.self))]),
-    dependencies: [])
-  #expect(
-    throws: SchemaValidationError(
-      path: #"$["first name"]"#, reason: .typeMismatch(expected: "string", found: "null"))
-  ) {
-    try schema.validate(GeneratedContent(properties: ["first name": GeneratedContent(kind: .null)]))
+  @Test(.timeLimit(.minutes(10))) func `a value of the wrong type`() throws {
+    let error = try #require(try validationError(order(id: "7")))
+    #expect(
+      error
+        == SchemaValidationError(path: "$.id", reason: .typeMismatch(expected: "integer", found: "string")))
+    #expect(error.description == "$.id: expected an integer, found string")
+    let notAnObject = try #require(try validationError(GeneratedContent(["a", "b"])))
+    #expect(
+      notAnObject
+        == SchemaValidationError(path: "$", reason: .typeMismatch(expected: "object", found: "array"))
+    )
+    let notABool = try #require(try validationError(order(express: 1)))
+    #expect(
+      notABool
+        == SchemaValidationError(
+          path: "$.express", reason: .typeMismatch(expected: "boolean", found: "number"))
+    )
   }
-}
 
-@Test(.timeLimit(.minutes(10))) func `a schema read from JSON Schema validates the same way`() throws {
-  let schema = try GenerationSchema(jsonSchema: orderSchema().jsonSchema)
-  #expect(throws: SchemaValidationError(path: "$.items[0].quantity", reason: .notAnInteger(2.5))) {
-    try schema.validate(order(items: [item(quantity: 2.5)]))
+  @Test(.timeLimit(.minutes(10))) func `an integer expected, a fraction found`() throws {
+    let error = try #require(try validationError(order(items: [item(), item(), item(quantity: 2.5)])))
+    #expect(error == SchemaValidationError(path: "$.items[2].quantity", reason: .notAnInteger(2.5)))
+    #expect(error.description == "$.items[2].quantity: expected an integer, found 2.5")
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a string outside the allowed values`() throws {
+    let error = try #require(try validationError(order(status: "pending")))
+    #expect(
+      error
+        == SchemaValidationError(
+          path: "$.status", reason: .notAllowed("pending", allowed: ["open", "closed"])))
+    #expect(error.description == #"$.status: expected one of "open", "closed", found "pending""#)
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a string that does not match the pattern`() throws {
+    let error = try #require(try validationError(adding([("note", GeneratedContent("Hello!"))], to: order())))
+    #expect(
+      error == SchemaValidationError(path: "$.note", reason: .patternMismatch("Hello!", pattern: "^[a-z ]+$"))
+    )
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `arrays that are too short or too long`() throws {
+    let empty = try #require(try validationError(order(items: [])))
+    #expect(empty == SchemaValidationError(path: "$.items", reason: .tooFewElements(count: 0, minimum: 1)))
+    let tagged = GeneratedContent(properties: ["name": "pen", "quantity": 1, "tags": ["a", "b", "c"]])
+    let long = try #require(try validationError(order(items: [item(), tagged])))
+    #expect(
+      long == SchemaValidationError(path: "$.items[1].tags", reason: .tooManyElements(count: 3, maximum: 2)))
+    #expect(long.description == "$.items[1].tags: expected at most 2 elements, found 3 elements")
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `numbers out of range`() throws {
+    let high = try #require(try validationError(order(items: [item(quantity: 100)])))
+    #expect(
+      high == SchemaValidationError(path: "$.items[0].quantity", reason: .aboveMaximum(100, maximum: 99)))
+    let low = try #require(try validationError(adding([("discount", GeneratedContent(-0.1))], to: order())))
+    #expect(low == SchemaValidationError(path: "$.discount", reason: .belowMinimum(-0.1, minimum: 0)))
+    #expect(low.description == "$.discount: expected a number ≥ 0, found -0.1")
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `no anyOf branch matches`() throws {
+    let schema = try GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "Pet",
+        anyOf: [
+          .init(name: "Cat", properties: [.init(name: "indoor", schema: .init(type: Bool.self))]),
+          .init(type: String.self, guides: [.constant("none")]),
+        ]),
+      dependencies: [])
+    try schema.validate(GeneratedContent("none"))
+    try schema.validate(GeneratedContent(properties: ["indoor": true]))
+    #expect(throws: SchemaValidationError(path: "$", reason: .noMatchingBranch(branches: 2))) {
+      try schema.validate(GeneratedContent("dog"))
+    }
+    #expect(throws: SchemaValidationError(path: "$", reason: .noMatchingBranch(branches: 2))) {
+      try schema.validate(GeneratedContent(properties: ["indoor": "yes"]))
+    }
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a constant that differs`() throws {
+    let schema = try GenerationSchema(
+      root: DynamicGenerationSchema(type: String.self, guides: [.constant("yes")]), dependencies: [])
+    #expect(throws: SchemaValidationError(path: "$", reason: .notConstant("no", expected: "yes"))) {
+      try schema.validate(GeneratedContent("no"))
+    }
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a recursive schema validates to any depth`() throws {
+    let schema = try GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "Node",
+        properties: [
+          .init(name: "value", schema: .init(type: Int.self)),
+          .init(name: "children", schema: .init(arrayOf: .init(referenceTo: "Node")), isOptional: true),
+        ]),
+      dependencies: [])
+    let leaf = GeneratedContent(properties: ["value": 3])
+    let bad = GeneratedContent(properties: ["value": "x"])
+    try schema.validate(GeneratedContent(properties: ["value": 1, "children": [leaf, leaf]]))
+    let tree = GeneratedContent(properties: [
+      "value": 1, "children": [GeneratedContent(properties: ["value": 2, "children": [leaf, bad]])],
+    ])
+    #expect(
+      throws: SchemaValidationError(
+        path: "$.children[0].children[1].value", reason: .typeMismatch(expected: "integer", found: "string"))
+    ) {
+      try schema.validate(tree)
+    }
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `property names that are not identifiers are bracketed in the path`()
+    throws
+  {
+    let schema = try GenerationSchema(
+      root: DynamicGenerationSchema(
+        name: "Form", properties: [.init(name: "first name", schema: .init(type: String.self))]),
+      dependencies: [])
+    #expect(
+      throws: SchemaValidationError(
+        path: #"$["first name"]"#, reason: .typeMismatch(expected: "string", found: "null"))
+    ) {
+      try schema.validate(GeneratedContent(properties: ["first name": GeneratedContent(kind: .null)]))
+    }
+  }
+
+  @Test(.timeLimit(.minutes(10))) func `a schema read from JSON Schema validates the same way`() throws {
+    let schema = try GenerationSchema(jsonSchema: orderSchema().jsonSchema)
+    #expect(throws: SchemaValidationError(path: "$.items[0].quantity", reason: .notAnInteger(2.5))) {
+      try schema.validate(order(items: [item(quantity: 2.5)]))
+    }
   }
 }
