@@ -4,7 +4,7 @@ import Testing
 
 /// `Codable` round trips of the AgentSkills types with a hand-written decoder:
 /// every field set to a value other than its default comes back equal.
-@Suite(.timeLimit(.minutes(10))) struct `AgentSkills Codable round trips` {
+@Suite("AgentSkills Codable round trips", .timeLimit(.minutes(10))) struct AgentSkillsCodableRoundTripTests {
   @Test func `front matter with every field set comes back equal`() throws {
     let frontMatter = SkillFrontMatter(
       name: "pdf-tools", description: "Reads PDF files.", license: "MIT", compatibility: "Needs poppler",

@@ -6,7 +6,7 @@ import Testing
 
 /// Boundaries that planted bugs slipped past: the YAML depth limit and
 /// aliases, byte windows over multi-byte text, and text with a NUL inside.
-@Suite(.timeLimit(.minutes(10))) struct `Edge-case regressions` {
+@Suite("Edge-case regressions", .timeLimit(.minutes(10))) struct EdgeCaseRegressionTests {
   /// `levels` nested flow sequences around one scalar: `[[…[x]…]]`.
   private func nested(_ levels: Int) -> String {
     String(repeating: "[", count: levels) + "x" + String(repeating: "]", count: levels) + "\n"

@@ -7,8 +7,8 @@ import Testing
 /// readers before (deep nesting, aliases, tags, odd scalars, control bytes,
 /// invalid UTF-8) and from byte mutations of a valid skill. Every one must load
 /// or fail with located diagnostics, quickly, and never crash.
-@Suite(.timeLimit(.minutes(20)))
-struct `front matter fuzz` {
+@Suite("front matter fuzz", .timeLimit(.minutes(20)))
+struct FrontMatterFuzzTests {
   static let fragments: [String] = [
     "name: fuzz\n", "description: Does fuzz things.\n", "license: MIT\n",
     "metadata:\n  activation: instructions\n",

@@ -2,7 +2,8 @@ import AgentSkills
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `disable-model-invocation in front matter` {
+@Suite("disable-model-invocation in front matter", .timeLimit(.minutes(10)))
+struct ModelInvocationFrontMatterTests {
   @Test func `at the top level it is read, with a warning when lenient and an error when strict`() throws {
     let fixture = try SkillFixture()
     let folder = try fixture.skill(

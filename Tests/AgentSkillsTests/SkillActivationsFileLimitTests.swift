@@ -5,7 +5,7 @@ import Testing
 
 /// The bounds of a saved activations file, on both sides: its size (16 MiB)
 /// and its format version (1 through the current one).
-@Suite(.timeLimit(.minutes(10))) struct `Activations file limits` {
+@Suite("Activations file limits", .timeLimit(.minutes(10))) struct SkillActivationsFileLimitTests {
   /// `json` followed by spaces (JSON allows trailing white space) to `size` bytes.
   private func padded(_ json: String, to size: Int) -> Data {
     var data = Data(json.utf8)

@@ -7,7 +7,7 @@ import Testing
 
 @testable import AgentSkills
 
-@Suite(.timeLimit(.minutes(10))) struct `SkillActivations for apps` {
+@Suite("SkillActivations for apps", .timeLimit(.minutes(10))) struct SkillActivationsReadsTests {
   @Test func `isActive and activeSkillNames read without await and see every change at once`() async {
     let activations = SkillActivations(active: ["a"])
     #expect(activations.isActive("a"))

@@ -3,7 +3,8 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `A skill body built with instructions and tools` {
+@Suite("A skill body built with instructions and tools", .timeLimit(.minutes(10)))
+struct SkillBodyBuilderTests {
   @Test func `the builder keeps instructions and tools apart, in the order written`() throws {
     let skill = Skill(name: "forecast", description: "Weather forecasts", tools: [FailingTool()]) {
       Instructions {

@@ -11,7 +11,7 @@ import Darwin
 /// The diagnostic messages of `SkillLoader` and `SkillsLibrary` that name a
 /// skipped file, folder or setting, each in the situation that triggers it,
 /// with its severity.
-@Suite(.timeLimit(.minutes(10))) struct `Skill diagnostic messages` {
+@Suite("Skill diagnostic messages", .timeLimit(.minutes(10))) struct SkillDiagnosticMessageTests {
   /// The report's diagnostics as `severity: message`.
   func lines(_ diagnostics: [SkillDiagnostic]) -> [String] {
     diagnostics.map { "\($0.severity.rawValue): \($0.message)" }

@@ -29,7 +29,7 @@ private func catalog(_ activations: SkillActivations, log: CallLog) -> Skills {
 
 /// `onActivate` and `onDeactivate` run once per real change of a skill's
 /// state, whoever makes it, and never for a request that changes nothing.
-@Suite(.timeLimit(.minutes(10))) struct `Skill activation hooks` {
+@Suite("Skill activation hooks", .timeLimit(.minutes(10))) struct SkillHookTests {
   @Test func `the model's toggles run each hook once per change, and not for one that is refused`()
     async throws
   {

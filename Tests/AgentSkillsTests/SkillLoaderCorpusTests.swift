@@ -8,8 +8,8 @@ import Testing
 /// (``WildSkillCorpus``): lenient mode loads what the Agent Skills client
 /// guide loads, strict mode refuses every departure from the format, as the
 /// reference validator does.
-@Suite(.timeLimit(.minutes(10)))
-struct `Skill loader on a corpus of real-world shapes` {
+@Suite("Skill loader on a corpus of real-world shapes", .timeLimit(.minutes(10)))
+struct SkillLoaderCorpusTests {
   /// One skill of every shape, written under a fresh root.
   private static func corpus() throws -> (
     fixture: SkillFixture, skills: [(folder: String, shape: WildSkillCorpus.Shape)]

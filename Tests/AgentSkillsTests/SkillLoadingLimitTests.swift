@@ -6,7 +6,7 @@ import Testing
 /// Every documented limit of loading a skill, pinned on both sides: a value
 /// exactly at the limit is accepted whole, one unit past it is refused or cut
 /// (and says so). The expected numbers are counted by hand in the comments.
-@Suite(.timeLimit(.minutes(10))) struct `Skill loading limits` {
+@Suite("Skill loading limits", .timeLimit(.minutes(10))) struct SkillLoadingLimitTests {
   // MARK: - Front matter lengths (Agent Skills spec: name 64, description 1,024, compatibility 500)
 
   @Test func `a name of exactly 64 characters loads`() throws {

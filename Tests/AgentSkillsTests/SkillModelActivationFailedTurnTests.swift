@@ -8,7 +8,8 @@ import Testing
 /// the activation: the transcript keeps nothing of the turn, so a prompt
 /// skill's body is not in the history any more and must be delivered again;
 /// an instructions skill stays active (activation is app state, not history).
-@Suite(.timeLimit(.minutes(10))) struct `Model activation in a turn that fails` {
+@Suite("Model activation in a turn that fails", .timeLimit(.minutes(10)))
+struct SkillModelActivationFailedTurnTests {
   private struct Unreachable: Error {}
 
   private func catalog(_ activations: SkillActivations) -> Skills {

@@ -6,7 +6,7 @@ import Testing
 
 private let deploySteps = "# Deploying\n1. Tag the release."
 
-@Suite(.timeLimit(.minutes(10))) struct `Skills hidden from the model` {
+@Suite("Skills hidden from the model", .timeLimit(.minutes(10))) struct SkillModelInvocationTests {
   private func catalog(_ activations: SkillActivations) -> Skills {
     Skills(activations: activations) {
       Skill(name: "swift-style", description: "The team's Swift style rules", prompt: "Use guard.")

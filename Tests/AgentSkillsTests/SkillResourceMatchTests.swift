@@ -7,8 +7,8 @@ import Testing
 /// A body written on a case-insensitive disk names `FORMS.md` for `forms.md`:
 /// the one file that matches with case ignored is read, and the answer says
 /// which; several matches are listed, never guessed.
-@Suite(.timeLimit(.minutes(10)))
-struct `Resource names in another letter case` {
+@Suite("Resource names in another letter case", .timeLimit(.minutes(10)))
+struct SkillResourceMatchTests {
   private static func formsSkill() throws -> SkillFixture {
     let fixture = try SkillFixture()
     try fixture.skill(

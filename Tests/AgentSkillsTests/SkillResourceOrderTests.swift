@@ -3,7 +3,7 @@ import Testing
 
 /// A skill's resources are listed sorted by path (byte order of the whole
 /// path), not in the order a walk of the folder meets them.
-@Suite(.timeLimit(.minutes(10))) struct `Skill resource order` {
+@Suite("Skill resource order", .timeLimit(.minutes(10))) struct SkillResourceOrderTests {
   @Test func `resources are sorted by their whole path, not folder by folder`() throws {
     let fixture = try SkillFixture()
     let folder = try fixture.skill("ordered")

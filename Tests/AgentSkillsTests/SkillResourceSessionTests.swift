@@ -61,8 +61,8 @@ private func session(
     })
 }
 
-@Suite(.timeLimit(.minutes(10)))
-struct `Skill resources through a session` {
+@Suite("Skill resources through a session", .timeLimit(.minutes(10)))
+struct SkillResourceSessionTests {
   @Test func `the model activates a skill, reads its reference and answers`() async throws {
     let fixture = try sqlSkillFixture()
     let script = ModelScript([

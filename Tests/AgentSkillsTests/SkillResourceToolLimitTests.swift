@@ -6,7 +6,7 @@ import Testing
 
 /// The read tool's `offset` and `limit` arguments at their bounds: a limit of 1
 /// is the smallest read and 0 is refused; a limit over 32 KiB is cut to 32 KiB.
-@Suite(.timeLimit(.minutes(10))) struct `Resource tool argument limits` {
+@Suite("Resource tool argument limits", .timeLimit(.minutes(10))) struct SkillResourceToolLimitTests {
   /// A loaded prompt skill `long` with `references/long.md` of 32,769 bytes
   /// (32 × 1,024 = 32,768, and one more), delivered so that the tool reads it.
   private func readTool() async throws -> (SkillFixture, SkillResourceTool) {

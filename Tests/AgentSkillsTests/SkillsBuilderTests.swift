@@ -2,7 +2,7 @@ import AgentSkills
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Skills builder` {
+@Suite("Skills builder", .timeLimit(.minutes(10))) struct SkillsBuilderTests {
   private func skills(@SkillsBuilder _ build: () -> [Skill]) -> [Skill] { build() }
 
   private func skill(_ name: String) -> Skill {

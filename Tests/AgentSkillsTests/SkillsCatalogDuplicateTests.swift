@@ -2,7 +2,7 @@ import AgentSkills
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `A repeated skill name in a catalog` {
+@Suite("A repeated skill name in a catalog", .timeLimit(.minutes(10))) struct SkillsCatalogDuplicateTests {
   @Test func `keeps the first skill of that name`() async throws {
     let skills = Skills(activations: SkillActivations()) {
       Skill(name: "tone", description: "First tone.", prompt: "Write warmly.")

@@ -4,7 +4,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Which skills are in play` {
+@Suite("Which skills are in play", .timeLimit(.minutes(10))) struct SkillsInPlayTests {
   @Test func `a delivered prompt skill is loaded until a modifier drops it, and the stream says both`()
     async throws
   {

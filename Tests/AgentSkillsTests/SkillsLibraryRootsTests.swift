@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(20)))
-struct `Many roots` {
+@Suite("Many roots", .timeLimit(.minutes(20)))
+struct SkillsLibraryRootsTests {
   @Test func `project skills win over user skills, and every clash is reported once`() throws {
     let project = try SkillFixture()
     let user = try SkillFixture()

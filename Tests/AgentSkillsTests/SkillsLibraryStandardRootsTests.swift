@@ -6,8 +6,8 @@ import Testing
 /// The folders agents keep skills in, for a project and a user: project
 /// before user before app, missing folders passed over in silence, and a
 /// name clash reported on the skill it hides.
-@Suite(.timeLimit(.minutes(10)))
-struct `Skills library standard roots` {
+@Suite("Skills library standard roots", .timeLimit(.minutes(10)))
+struct SkillsLibraryStandardRootsTests {
   @Test func `the roots are the project's, then the user's, then the app's, in this order`() {
     let project = URL(fileURLWithPath: "/work/app", isDirectory: true)
     let home = URL(fileURLWithPath: "/home/ada", isDirectory: true)

@@ -4,7 +4,7 @@ import Testing
 
 /// The catalog's documented retention default reaches the history modifiers:
 /// a quarter of what a modifier keeps, and at most 5,000 tokens a skill.
-@Suite(.timeLimit(.minutes(10))) struct `Skills retention default` {
+@Suite("Skills retention default", .timeLimit(.minutes(10))) struct SkillsRetentionDefaultTests {
   @Test func `by default a catalog retains a quarter of what a modifier keeps, at most 5,000 tokens a skill`()
     async throws
   {

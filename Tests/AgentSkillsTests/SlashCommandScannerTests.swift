@@ -2,7 +2,7 @@ import Testing
 
 @testable import AgentSkills
 
-@Suite(.timeLimit(.minutes(10))) struct `Slash command grammar` {
+@Suite("Slash command grammar", .timeLimit(.minutes(10))) struct SlashCommandScannerTests {
   @Test(arguments: [
     ("/reviewing-sql", ["reviewing-sql"]),
     ("Please /reviewing-sql this query", ["reviewing-sql"]),

@@ -2,7 +2,7 @@ import Testing
 
 @testable import contextkit_bench
 
-@Suite(.timeLimit(.minutes(10))) struct `Benchmark statistics and report` {
+@Suite("Benchmark statistics and report", .timeLimit(.minutes(10))) struct BenchmarkReportTests {
   @Test func `the median of an even count is the mean of the middle two, the IQR interpolates`() {
     // Sorted 1 2 3 4: the median halfway between 2 and 3; quartiles at 1.75 and 3.25.
     let even = BenchmarkStatistics(samples: [4, 1, 3, 2])

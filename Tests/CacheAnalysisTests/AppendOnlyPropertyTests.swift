@@ -36,7 +36,7 @@ private func wordCount(_ entry: Transcript.Entry) -> Int {
   entry.segments.reduce(0) { $0 + WordTokenCounter().tokenCount(of: $1) }
 }
 
-@Suite(.timeLimit(.minutes(20))) struct `Append-only property` {
+@Suite("Append-only property", .timeLimit(.minutes(20))) struct AppendOnlyPropertyTests {
   @Test(arguments: [1, 16, 128])
   func `the hit ratio of an append-only history is the share of the previous tokens`(
     blockSize: Int

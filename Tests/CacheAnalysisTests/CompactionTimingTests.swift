@@ -20,7 +20,7 @@ private struct ListsWhenOn: DynamicInstructions {
 /// the compaction that rides on a changed prefix, through a real session.
 /// Turns are a prompt of 100 words and the answer "ok" (101 tokens with
 /// `WordTokenCounter`); the instructions "Be brief." take 2.
-@Suite(.timeLimit(.minutes(10))) struct `Compaction timing` {
+@Suite("Compaction timing", .timeLimit(.minutes(10))) struct CompactionTimingTests {
   static func prompts(_ count: Int) -> [String] {
     (1...count).map { words(100, tag: "q\($0)w") }
   }

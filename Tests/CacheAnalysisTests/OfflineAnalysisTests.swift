@@ -29,7 +29,7 @@ private func steps() -> [ScriptStep] {
   ]
 }
 
-@Suite(.timeLimit(.minutes(20))) struct `Offline analysis` {
+@Suite("Offline analysis", .timeLimit(.minutes(20))) struct OfflineAnalysisTests {
   @Test func `the offline analyzer gives the observer's reports for the saved records`() async throws {
     let script = ModelScript(steps() + [.failure(ScriptedFailure()), .text("After.")])
     let profile = skillsProfile(SkillActivations()).rollingWindow(.tokens(220))

@@ -2,7 +2,7 @@ import CacheAnalysis
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Records files are limited to 1 GiB` {
+@Suite("Records files are limited to 1 GiB", .timeLimit(.minutes(10))) struct RecordsFileLimitTests {
   @Test func `a records file one byte over 1 GiB is refused, in either reading form`() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "records-limit-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import Testing
 
 // A prompt keeps its blocks as interned rendering ids; these tests hold it to
 // the meaning of its public shape: blocks with locations, texts and token counts.
-@Suite(.timeLimit(.minutes(10))) struct `Rendered prompt` {
+@Suite("Rendered prompt", .timeLimit(.minutes(10))) struct RenderedPromptTests {
   private let blocks = [
     PromptBlock(location: .tool(name: "search"), text: "tool search", tokenCount: 100),
     PromptBlock(location: .settings, text: "reasoning high", tokenCount: 2),

@@ -4,7 +4,7 @@ import Testing
 
 /// The one-line texts a log shows for a report, its divergence and a server comparison,
 /// written out by hand.
-@Suite(.timeLimit(.minutes(10))) struct `A report's line` {
+@Suite("A report's line", .timeLimit(.minutes(10))) struct ReportLineTests {
   private func comparison(
     reported: Int, predicted: Int, cause: ServerReuseComparison.Cause
   )

@@ -4,7 +4,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `A response schema outside the prompt` {
+@Suite("A response schema outside the prompt", .timeLimit(.minutes(10))) struct ResponseSchemaCauseTests {
   /// Two generations: plain, then with a schema (sent in the prompt or not) and other instructions.
   private func secondCause(schemaInPrompt: Bool) async throws -> CacheImpactCause.Kind? {
     let plain = record(sent: [instructionsEntry("You count."), promptEntry("one")])

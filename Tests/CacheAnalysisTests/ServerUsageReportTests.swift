@@ -4,7 +4,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Server usage in reports` {
+@Suite("Server usage in reports", .timeLimit(.minutes(10))) struct ServerUsageReportTests {
   @Test func `a record without a reported prompt count has no server usage; one with a count has it`()
     async throws
   {

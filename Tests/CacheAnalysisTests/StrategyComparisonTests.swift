@@ -20,7 +20,7 @@ private let base = Profile {
   WeatherTool()
 }
 
-@Suite(.timeLimit(.minutes(20))) struct `Strategies side by side` {
+@Suite("Strategies side by side", .timeLimit(.minutes(20))) struct StrategyComparisonTests {
   @Test func `compacting in large steps reuses far more than a window that trims every turn`() async throws {
     let model = try PromptCacheModel(blockSize: 16)
     let compacting = CacheImpactSummary(

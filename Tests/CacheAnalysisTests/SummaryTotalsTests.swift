@@ -4,7 +4,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Cache impact summary totals` {
+@Suite("Cache impact summary totals", .timeLimit(.minutes(10))) struct SummaryTotalsTests {
   @Test func `the peak is the largest prompt, not the last one, and the totals add every generation`()
     async throws
   {

@@ -2,7 +2,8 @@ import ChatCompletions
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `The end of a chat completion stream` {
+@Suite("The end of a chat completion stream", .timeLimit(.minutes(10))) struct ChatCompletionChunkStreamTests
+{
   @Test func `data: [DONE] without the blank line after it ends the stream complete`() async throws {
     // No finish reason either: only the [DONE] line says the stream is complete.
     let outcome = try await streamThrough(InMemoryTransport(.stream(sseChunk("Hello") + "data: [DONE]\n")))

@@ -26,8 +26,8 @@ private let content = #"{"choices":[{"index":0,"delta":{"content":"Hi"},"finish_
 
 /// Every known spelling of the server's cached-token figure, read into
 /// `usage.input` with its source; silence is unknown (`nil`), never 0.
-@Suite(.timeLimit(.minutes(10)))
-struct `Cached-token figures of each server` {
+@Suite("Cached-token figures of each server", .timeLimit(.minutes(10)))
+struct ChatCompletionChunkUsageTests {
   @Test func `OpenAI and vLLM: prompt_tokens_details on a final chunk without choices`() throws {
     let usage = try input([
       content,

@@ -33,7 +33,8 @@ final class CannedEventStreamProtocol: URLProtocol {
   override func stopLoading() {}
 }
 
-@Suite(.serialized, .timeLimit(.minutes(10))) struct `A chat completions model over a caller's URLSession` {
+@Suite("A chat completions model over a caller's URLSession", .serialized, .timeLimit(.minutes(10)))
+struct ChatCompletionsLanguageModelTests {
   @Test func `a URLSession configuration given to the model carries its requests, with its protocol classes`()
     async throws
   {

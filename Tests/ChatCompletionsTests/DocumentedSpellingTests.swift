@@ -5,8 +5,8 @@ import Testing
 @testable import ChatCompletions
 @testable import HTTPStreaming
 
-@Suite(.serialized, .timeLimit(.minutes(10))) struct `ChatCompletionsLanguageModel in the documented spelling`
-{
+@Suite("ChatCompletionsLanguageModel in the documented spelling", .serialized, .timeLimit(.minutes(10)))
+struct DocumentedSpellingTests {
   @Test func `name:url:additionalHeaders: keeps the default headers and adds Authorization`() throws {
     let base = try #require(URL(string: "http://localhost:8000/v1"))
     let model = ChatCompletionsLanguageModel(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ChatCompletions
 
-@Suite(.timeLimit(.minutes(10))) struct `Endpoint URL spelling` {
+@Suite("Endpoint URL spelling", .timeLimit(.minutes(10))) struct EndpointURLSpellingTests {
   private func problem(_ text: String) throws -> String? {
     EndpointURLSpelling.problem(with: try #require(URL(string: text), "\(text)"))
   }

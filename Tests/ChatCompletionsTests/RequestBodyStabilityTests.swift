@@ -9,8 +9,8 @@ import Testing
 /// The provider guide's advice, applied to ContextKit's own provider: its
 /// request body passes `EncodingStability.check`, and the same request put
 /// through a plain `JSONEncoder` does not.
-@Suite(.timeLimit(.minutes(10)))
-struct `The chat completions request body is byte-stable` {
+@Suite("The chat completions request body is byte-stable", .timeLimit(.minutes(10)))
+struct RequestBodyStabilityTests {
   private func request() throws -> LanguageModelExecutorGenerationRequest {
     let transcript = Transcript(entries: [
       .instructions(

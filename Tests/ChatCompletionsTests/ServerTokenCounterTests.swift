@@ -8,7 +8,7 @@ import Testing
 /// `ServerTokenCounter` against a scripted llama.cpp tokenizer that gives one
 /// token per space-separated word, so every count is computed by hand: the
 /// words plus the fallback's framing (4 per entry).
-@Suite(.timeLimit(.minutes(10))) struct `server token counter` {
+@Suite("server token counter", .timeLimit(.minutes(10))) struct ServerTokenCounterTests {
   let counter: ServerTokenCounter
   let tokenizeRequests: @Sendable () -> Int
 

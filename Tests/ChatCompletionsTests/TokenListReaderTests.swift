@@ -3,7 +3,7 @@ import Testing
 
 @testable import ChatCompletions
 
-@Suite(.timeLimit(.minutes(10))) struct `Token list reader` {
+@Suite("Token list reader", .timeLimit(.minutes(10))) struct TokenListReaderTests {
   private func tokens(_ text: String) -> [Int]? {
     TokenListReader.tokens(in: Data(text.utf8))
   }

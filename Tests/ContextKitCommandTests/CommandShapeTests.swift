@@ -3,7 +3,7 @@ import Testing
 
 @testable import contextkit
 
-@Suite(.timeLimit(.minutes(20))) struct `contextkit exit codes and JSON shapes` {
+@Suite("contextkit exit codes and JSON shapes", .timeLimit(.minutes(20))) struct CommandShapeTests {
   @Test func `no arguments is a usage error: the usage on standard error, exit 2`() async {
     let run = await CommandRun.run([])
     #expect(run.code == .usage)

@@ -40,7 +40,7 @@ private struct RecoveryData {
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `contextkit demo --count-half` {
+@Suite("contextkit demo --count-half", .timeLimit(.minutes(10))) struct DemoCountHalfCommandTests {
   @Test func `counting half, the compacting strategies recover, and the counts match the listed recoveries`()
     async throws
   {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import contextkit
 
-@Suite(.timeLimit(.minutes(10))) struct `contextkit demo --records` {
+@Suite("contextkit demo --records", .timeLimit(.minutes(10))) struct DemoRecordsCommandTests {
   @Test func `demo --records writes one file per run that analyze reads, and says so on the right stream`()
     async throws
   {

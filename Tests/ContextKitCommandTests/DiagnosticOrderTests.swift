@@ -5,7 +5,7 @@ import Testing
 
 /// The order `skills validate`, `list` and `demo` print diagnostics in: by
 /// file, line and column, then errors before warnings, then by message.
-@Suite(.timeLimit(.minutes(10))) struct `Diagnostic order` {
+@Suite("Diagnostic order", .timeLimit(.minutes(10))) struct DiagnosticOrderTests {
   private func line(_ diagnostic: SkillDiagnostic) -> String { diagnostic.description }
 
   @Test func `diagnostics sort by file, then line as a number, then column`() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import contextkit
 
-@Suite(.timeLimit(.minutes(10))) struct `contextkit skills and hidden skills` {
+@Suite("contextkit skills and hidden skills", .timeLimit(.minutes(10))) struct HiddenSkillCommandTests {
   @Test func `list and show say a skill is hidden from the model; the catalog leaves it out`() async throws {
     let root = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-@Suite(.timeLimit(.minutes(10))) struct `contextkit writes reports without clobbering` {
+@Suite("contextkit writes reports without clobbering", .timeLimit(.minutes(10))) struct ReportFileTests {
   private func scratch() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-out-\(UUID().uuidString)")
       .path

@@ -5,7 +5,7 @@ import Testing
 
 /// `skills show NAME --resource PATH`: one text file of a skill, a path in
 /// another letter case naming the one file that matches it.
-@Suite(.timeLimit(.minutes(10))) struct `contextkit skills show --resource` {
+@Suite("contextkit skills show --resource", .timeLimit(.minutes(10))) struct SkillResourceDisplayTests {
   @Test func `a path in another case reads the one matching file and says which; several matches are listed`()
     async throws
   {

@@ -5,7 +5,7 @@ import Testing
 
 /// `--project DIR`: the folders agents keep skills in for a project and a
 /// user, project first, missing ones passed over, then any root given.
-@Suite(.timeLimit(.minutes(10))) struct `contextkit skills --project` {
+@Suite("contextkit skills --project", .timeLimit(.minutes(10))) struct SkillRootsTests {
   @Test func `list shows the project's skills before the user's, and skips the folders that do not exist`()
     async throws
   {

@@ -10,7 +10,8 @@ import Testing
 /// of the names-only listing with the paragraph for the other two takes 235
 /// bytes (59), more than names only: only a budget under 56 leaves skills
 /// out, and then all three.
-@Suite(.timeLimit(.minutes(10))) struct `contextkit skills catalog --budget` {
+@Suite("contextkit skills catalog --budget", .timeLimit(.minutes(10))) struct SkillsCatalogBudgetCommandTests
+{
   static let lead =
     "If a skill below fits the user's request, silently activate it before responding. "
     + "Otherwise, respond normally without calling tools."

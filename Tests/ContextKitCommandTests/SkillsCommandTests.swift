@@ -5,7 +5,7 @@ import Testing
 
 private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
 
-@Suite(.timeLimit(.minutes(10))) struct `contextkit skills` {
+@Suite("contextkit skills", .timeLimit(.minutes(10))) struct SkillsCommandTests {
   let library = repository.appendingPathComponent("SkillsLibrary").path
 
   @Test func `list shows flavour and deactivation, as text and as JSON`() async throws {

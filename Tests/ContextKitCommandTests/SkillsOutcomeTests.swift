@@ -5,7 +5,7 @@ import Testing
 
 /// The exit status and the distinctive output of `skills catalog`, `validate` and a missing root,
 /// for warnings only and for errors (docs/cli.md: 0 success, 1 a skill or root is invalid).
-@Suite(.timeLimit(.minutes(10))) struct `contextkit skills outcomes` {
+@Suite("contextkit skills outcomes", .timeLimit(.minutes(10))) struct SkillsOutcomeTests {
   private static let tidyNotes =
     "---\nname: tidy-notes\ndescription: Tidies notes.\ncolour: blue\n---\nBody.\n"
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import contextkit
 
-@Suite(.timeLimit(.minutes(10))) struct `terminal output escapes control characters` {
+@Suite("terminal output escapes control characters", .timeLimit(.minutes(10))) struct TerminalOutputTests {
   @Test func `escape sequences, C1 controls and bidirectional overrides are shown escaped`() {
     #expect(TerminalText.escaped("a\u{1B}[2Jb") == "a\\u{1B}[2Jb")
     #expect(TerminalText.escaped("title\u{1B}]0;pwned\u{07}") == "title\\u{1B}]0;pwned\\u{7}")

@@ -25,7 +25,7 @@ private let fourGenerations: [CacheImpactReport] = {
   ]
 }()
 
-@Suite(.timeLimit(.minutes(10))) struct `Cache impact table` {
+@Suite("Cache impact table", .timeLimit(.minutes(10))) struct CacheImpactTableTests {
   @Test func `each row: counts, hit %, divergence, cause, the server's cached tokens and its difference`() {
     #expect(
       CacheImpactTable.rows(for: fourGenerations) == [

@@ -2,7 +2,7 @@ import ContextKitDemo
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `ChatML token counter roles` {
+@Suite("ChatML token counter roles", .timeLimit(.minutes(10))) struct ChatMLTokenCounterTests {
   @Test func `each entry is framed as the role a server's request gives it`() {
     func text(_ content: String) -> Transcript.Segment {
       .text(Transcript.TextSegment(id: "s-\(content)", content: content))

@@ -5,7 +5,8 @@ import Testing
 
 /// The benchmark's baseline reproduces the companion package's window, defects
 /// included: a plain suffix of the entries.
-@Suite(.timeLimit(.minutes(10))) struct `Companion rolling window baseline` {
+@Suite("Companion rolling window baseline", .timeLimit(.minutes(10)))
+struct CompanionRollingWindowBaselineTests {
   @Test func `it keeps a plain suffix of the entries, dropping the instructions, and says so`() async throws {
     // 1 instructions entry + 2 turns of 2 entries + a tool turn of 4 entries + a prompt = 10 entries.
     let history = Transcript(

@@ -3,7 +3,7 @@ import Testing
 
 /// The labels in the demo's tables and page titles are the strategies as
 /// written in code (the calls a reader can paste), with the budget as a word.
-@Suite(.timeLimit(.minutes(10))) struct `Compression strategy labels` {
+@Suite("Compression strategy labels", .timeLimit(.minutes(10))) struct CompressionStrategyLabelTests {
   @Test func `each label is the strategy as written in code`() {
     let labels = CompressionStrategy.allCases.map { "\($0): \($0.label)" }
     #expect(

@@ -1,7 +1,7 @@
 import ContextKitDemo
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Corpus generator` {
+@Suite("Corpus generator", .timeLimit(.minutes(10))) struct CorpusGeneratorTests {
   @Test func `the same seed gives the same corpus, another seed another`() {
     let first = CorpusGenerator(seed: 11).corpus(count: 3)
     let again = CorpusGenerator(seed: 11).corpus(count: 3)

@@ -11,7 +11,7 @@ let shippedSkills: [Skill] = {
   return (try? SkillsLibrary(root: root).skills) ?? []
 }()
 
-@Suite(.timeLimit(.minutes(20))) struct `Demo pipeline` {
+@Suite("Demo pipeline", .timeLimit(.minutes(20))) struct DemoPipelineTests {
   @Test func `the shipped skills load`() {
     #expect(shippedSkills.count == 9)
   }

@@ -35,7 +35,7 @@ private let twoScenarios: DemoResult = {
     ])
 }()
 
-@Suite(.timeLimit(.minutes(10))) struct `Demo result text` {
+@Suite("Demo result text", .timeLimit(.minutes(10))) struct DemoResultTextTests {
   @Test func `each scenario's table holds its own runs only, the first table all of them`() throws {
     // a: 100 of 300 and 0 of 100 reused; b: 400 of 400 and 200 of 400; together 500 of 700 and 200 of 500.
     #expect(try twoScenarios.comparison().rows.map { $0[1] } == ["71.4", "40.0", "0.0"])

@@ -19,7 +19,7 @@ private final class SVGAttributes: NSObject, XMLParserDelegate {
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `HTML escaping by Unicode scalar` {
+@Suite("HTML escaping by Unicode scalar", .timeLimit(.minutes(10))) struct HTMLEscapingTests {
   @Test func `a quote or bracket followed by a combining mark is still escaped`() {
     // U+0338 and U+0301 combine with the character before them into one Character.
     let cases: [(text: String, escaped: String)] = [

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ContextKitDemo
 
-@Suite(.timeLimit(.minutes(10))) struct `llama-cpp-python log` {
+@Suite("llama-cpp-python log", .timeLimit(.minutes(10))) struct LlamaCppPythonLogTests {
   @Test func `requests are split at their closing timing lines, with or without a prefix match`() throws {
     let text = """
       INFO:     127.0.0.1:42702 - "POST /v1/chat/completions HTTP/1.1" 200 OK

@@ -25,7 +25,7 @@ private func conversation() -> ReplayConversation {
     ])
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Replay model` {
+@Suite("Replay model", .timeLimit(.minutes(10))) struct ReplayModelTests {
   @Test func `a session plays the recording: reasoning, tool calls with stable ids, answers`() async throws {
     let recorded = conversation()
     let model = ReplayLanguageModel(conversation: recorded)

@@ -44,7 +44,7 @@ func parsesAsXML(_ text: String) -> (ok: Bool, error: String?) {
   return (ok, parser.parserError.map { "\($0)" })
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Report page` {
+@Suite("Report page", .timeLimit(.minutes(10))) struct ReportHTMLTests {
   let hostile = CacheImpactCause(
     kind: .historyRewritten, source: "my<modifier>",
     detail: #"dropped "old" turns & <script>alert(1)</script>"#)

@@ -5,7 +5,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Reprocessing floor` {
+@Suite("Reprocessing floor", .timeLimit(.minutes(10))) struct ReprocessingFloorTests {
   /// A switch flipped between turns.
   final class Switch: Sendable {
     let isOn = Mutex(false)

@@ -28,7 +28,7 @@ private let window = result(
   .rollingWindow, prompt: 1_000, reused16: 500, reused128: 384, floor: 250, visible: 0.8125, peak: 1_200,
   over: 3, turns: 10, summarizerCalls: 0)
 
-@Suite(.timeLimit(.minutes(10))) struct `Strategy comparison table` {
+@Suite("Strategy comparison table", .timeLimit(.minutes(10))) struct StrategyComparisonTableTests {
   @Test func `the goal is met exactly on its bounds, and the verdict says so`() throws {
     let comparison = StrategyComparison(conversations: ["one"], results: [onTheGoal, window])
     #expect(comparison.meetsGoal)

@@ -3,7 +3,7 @@ import ContextKitDemo
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(20))) struct `Strategy invariants` {
+@Suite("Strategy invariants", .timeLimit(.minutes(20))) struct StrategyInvariantTests {
   @Test(arguments: [UInt64(3), 17, 101])
   func `compactingHistory never goes over budget on corpus conversations`(seed: UInt64) async throws {
     let corpus = CorpusGenerator(seed: seed).corpus(count: 2, turns: 20...90)

@@ -26,7 +26,7 @@ private func conversation(turns: Int, answerWords: Int = 40) -> [Transcript.Entr
 
 private struct SummarizerDown: Error {}
 
-@Suite(.timeLimit(.minutes(20))) struct `Compacting history` {
+@Suite("Compacting history", .timeLimit(.minutes(20))) struct CompactingHistoryTests {
   @Test func `a history within the budget is passed on unchanged`() async throws {
     let entries = conversation(turns: 3)
     let modifier = CompactingHistory(budget: tokens(entries))

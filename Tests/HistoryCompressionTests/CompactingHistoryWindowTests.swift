@@ -7,7 +7,8 @@ import Testing
 /// `compactingHistory` against the model's window: budgets given as shares of
 /// it, the tokens reserved for the response, and the compaction a session
 /// asks for when the model refuses a prompt as too long.
-@Suite(.timeLimit(.minutes(10))) struct `Compacting history within the model's window` {
+@Suite("Compacting history within the model's window", .timeLimit(.minutes(10)))
+struct CompactingHistoryWindowTests {
   private let counter = WordTokenCounter(toolDefinitionTokens: 0)
 
   /// Instructions of 10 words, `turns` turns of a 20-word prompt and a

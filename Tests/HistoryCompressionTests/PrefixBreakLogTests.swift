@@ -8,7 +8,7 @@ import Testing
 /// 400, counted one token per UTF-8 byte with no framing. A changed prefix
 /// (the instructions "Be brief." = 9 tokens becoming "Be brief. Use lists." =
 /// 20) is the moment to compact down to the target, even under the budget.
-@Suite(.timeLimit(.minutes(10))) struct `Prefix break log` {
+@Suite("Prefix break log", .timeLimit(.minutes(10))) struct PrefixBreakLogTests {
   static let brief = Make.instructions("Be brief.")
   static let lists = Make.instructions("Be brief. Use lists.")
 

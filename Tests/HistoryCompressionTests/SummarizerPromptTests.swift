@@ -4,7 +4,7 @@ import Testing
 
 @testable import HistoryCompression
 
-@Suite(.timeLimit(.minutes(10))) struct `What the summarizer is shown` {
+@Suite("What the summarizer is shown", .timeLimit(.minutes(10))) struct SummarizerPromptTests {
   @Test func `an image is shown by its label`() {
     let entries: [Transcript.Entry] = [
       .prompt(

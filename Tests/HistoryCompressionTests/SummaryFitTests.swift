@@ -7,7 +7,7 @@ import Testing
 /// threshold: instructions, the summary, the context put back after the cut
 /// and the verbatim turns. Summaries of every length from none to far too
 /// long are tried; whatever the modifier chooses, the result must fit.
-@Suite(.timeLimit(.minutes(10))) struct `Summary fit with context put back` {
+@Suite("Summary fit with context put back", .timeLimit(.minutes(10))) struct SummaryFitTests {
   /// A skill body (40 bytes) delivered in the first turn: a call and its output, marked
   /// as retained context, so a cut before it puts a copy back.
   private let delivery: [Transcript.Entry] =

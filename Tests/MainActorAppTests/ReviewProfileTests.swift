@@ -53,8 +53,8 @@ struct ReviewProfile: LanguageModelSession.DynamicProfile {
   }
 }
 
-@Suite(.timeLimit(.minutes(10)))
-struct `A profile that holds a main-actor app object` {
+@Suite("A profile that holds a main-actor app object", .timeLimit(.minutes(10)))
+struct ReviewProfileTests {
   /// The instructions text of each generation's request, as the model saw it.
   private func instructions(_ script: ModelScript) -> [String] {
     script.requests.map { request in

@@ -2,7 +2,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Cancellation wait` {
+@Suite("Cancellation wait", .timeLimit(.minutes(10))) struct CancellationWaitTests {
   @Test func `cancelling the waiting task ends the wait with CancellationError`() async throws {
     let waiting = TestSignal()
     let task = Task {

@@ -8,7 +8,8 @@ private struct VoiceNote: Transcript.CustomSegment {
   var content: URL
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Provider shorthands in the documented spelling` {
+@Suite("Provider shorthands in the documented spelling", .timeLimit(.minutes(10)))
+struct ChannelShorthandTests {
   @Test func `response(action:) and appendText(token) build one response with metadata and usage`()
     async throws
   {

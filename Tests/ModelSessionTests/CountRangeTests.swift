@@ -12,7 +12,7 @@ let countBoundaryLiterals: [(text: String, accepted: Int?)] = [
   ("1e3", 1000), ("\"12\"", nil), ("true", nil),
 ]
 
-@Suite(.timeLimit(.minutes(10))) struct `Count range` {
+@Suite("Count range", .timeLimit(.minutes(10))) struct CountRangeTests {
   private struct Counted: Decodable {
     var count: Int?
     private enum CodingKeys: String, CodingKey { case count }

@@ -2,7 +2,7 @@ import Foundation
 import ModelSession
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `EncodingStability's repetitions` {
+@Suite("EncodingStability's repetitions", .timeLimit(.minutes(10))) struct EncodingStabilityRepetitionsTests {
   /// How many times `check` encodes for `repetitions` (nil: the default).
   private func encodeCount(repetitions: Int?) throws -> Int {
     var count = 0

@@ -12,8 +12,8 @@ import Darwin
 /// Paths that name a descriptor the process already has open (`/dev/stdout`,
 /// `/dev/fd/N`, `/proc/self/fd/N`), and pipes whose reader goes away: what a
 /// careless user gives as an output path.
-@Suite(.timeLimit(.minutes(10)))
-struct `FileWriter writes through open descriptors` {
+@Suite("FileWriter writes through open descriptors", .timeLimit(.minutes(10)))
+struct FileWriterDescriptorTests {
   private static func folder() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-fd-\(UUID().uuidString)")
       .path

@@ -2,7 +2,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `First-round tool choice model` {
+@Suite("First-round tool choice model", .timeLimit(.minutes(10))) struct FirstRoundToolChoiceModelTests {
   @Test func `a turn's first round offers only the chosen tool, the round after its output every tool`()
     async throws
   {

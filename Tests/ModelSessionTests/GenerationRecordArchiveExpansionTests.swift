@@ -20,7 +20,8 @@ private func amplifyingFile(entryBytes: Int, references: Int, generations: Int =
   return Data(text.utf8)
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Generation record archive expansion` {
+@Suite("Generation record archive expansion", .timeLimit(.minutes(10)))
+struct GenerationRecordArchiveExpansionTests {
   @Test func `a generation naming one large entry past the bound is refused at its line before it is copied`()
     throws
   {

@@ -123,7 +123,8 @@ private func lines(_ data: Data, startingWith prefix: String) -> [Substring] {
   String(decoding: data, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix(prefix) }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Generation record archive format` {
+@Suite("Generation record archive format", .timeLimit(.minutes(10))) struct GenerationRecordArchiveFormatTests
+{
   @Test func `hand-built records read back equal, and texts, tools and entries are each written once`() throws
   {
     let records = HandBuilt.records

@@ -27,7 +27,7 @@ private struct NotingModifier: DynamicProfileModifier {
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `A generation record's notes` {
+@Suite("A generation record's notes", .timeLimit(.minutes(10))) struct GenerationRecordNotesOrderTests {
   @Test func `come in the order they were made: the profile's, then each modifier's, outside-in`()
     async throws
   {

@@ -38,7 +38,7 @@ private func notePair(id: String, text: String) -> [Transcript.Entry] {
   ]
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Entries a profile appends` {
+@Suite("Entries a profile appends", .timeLimit(.minutes(10))) struct ProfileAppendedEntriesTests {
   @Test func `go right after the prompt, are sent and stored with the turn, and leave the prompt as written`()
     async throws
   {

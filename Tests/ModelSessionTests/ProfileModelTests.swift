@@ -16,7 +16,7 @@ private struct SwitchingProfile: DynamicProfile {
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `A profile that names the model` {
+@Suite("A profile that names the model", .timeLimit(.minutes(10))) struct ProfileModelTests {
   @Test func `a session made from the profile alone generates with the profile's model`() async throws {
     let script = ModelScript([.text("four")])
     let session = LanguageModelSession(

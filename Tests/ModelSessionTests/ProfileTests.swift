@@ -18,7 +18,7 @@ struct MarkingModifier: DynamicProfileModifier {
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Dynamic profiles` {
+@Suite("Dynamic profiles", .timeLimit(.minutes(10))) struct ProfileTests {
   @Test func `modifiers apply outside-in: the last written sees the history first`() async throws {
     let log = CallLog()
     let script = ModelScript([.text("ok")])

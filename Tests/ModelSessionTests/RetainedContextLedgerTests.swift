@@ -19,7 +19,7 @@ func delivery(_ id: String, key: String?, bytes: Int) -> [Transcript.Entry] {
   ]
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Retained context ledger` {
+@Suite("Retained context ledger", .timeLimit(.minutes(10))) struct RetainedContextLedgerTests {
   // Each copy: a call entry (4 framing, 4 for the call, 7 for its name and
   // arguments) and an output entry (4 framing + bytes / 4): 15 + bytes / 4 tokens.
   let history =

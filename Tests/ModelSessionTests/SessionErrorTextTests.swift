@@ -3,7 +3,7 @@ import ModelSession
 import Testing
 
 /// The text of the session's errors, written out by hand: what went wrong and what to do.
-@Suite(.timeLimit(.minutes(10))) struct `Session error texts` {
+@Suite("Session error texts", .timeLimit(.minutes(10))) struct SessionErrorTextTests {
   @Test func `each session error says what went wrong and, where it can, what to do`() {
     typealias SessionError = LanguageModelSession.SessionError
     #expect(

@@ -6,7 +6,8 @@ import Testing
 /// What a failed, cancelled or ended turn leaves behind besides the
 /// transcript: the usage, the turn index of the next turn, the records, the
 /// stream's end, and whether the model is asked again.
-@Suite(.timeLimit(.minutes(10))) struct `Session state after a failure or a cancellation` {
+@Suite("Session state after a failure or a cancellation", .timeLimit(.minutes(10)))
+struct SessionStateAfterFailureTests {
   private struct ModelDown: Error, Equatable {}
 
   @Test func `a failed turn adds no usage, and the next turn takes its index`() async throws {

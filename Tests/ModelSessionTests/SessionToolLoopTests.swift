@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Session tool loop` {
+@Suite("Session tool loop", .timeLimit(.minutes(10))) struct SessionToolLoopTests {
   @Test func `the loop stops with a clear error at the round cap and keeps the transcript`() async throws {
     let steps = (0..<4).map { _ in ScriptStep.toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#) }
     let script = ModelScript(steps)

@@ -6,8 +6,8 @@ import Testing
 /// Seeded schemas and transcripts encoded again and again, in this process
 /// and in child processes (each with its own hash seed): `StableJSONEncoder`
 /// gives the same bytes every time, a plain `JSONEncoder` does not.
-@Suite(.timeLimit(.minutes(10)))
-struct `Stable bytes across encodes and processes` {
+@Suite("Stable bytes across encodes and processes", .timeLimit(.minutes(10)))
+struct StableBytesTests {
   /// Set in a child process: where it writes the bytes of its encodes.
   static let outputVariable = "CONTEXTKIT_STABLE_BYTES_OUTPUT"
   static let childTest = "every seeded schema and transcript gives the same bytes in every encode"
@@ -138,7 +138,7 @@ struct `Stable bytes across encodes and processes` {
   }
 
   @Test func `a plain JSONEncoder fails the check on a transcript`() throws {
-    let transcript = try `Transcript JSON form`.sample()
+    let transcript = try TranscriptCodingTests.sample()
     let error = try #require(throws: EncodingStabilityError.self) {
       try EncodingStability.check { try JSONEncoder().encode(transcript) }
     }

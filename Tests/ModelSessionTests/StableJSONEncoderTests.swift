@@ -3,8 +3,8 @@ import ModelSession
 import Testing
 
 /// Pure tests of `StableJSONEncoder`: every expected text below is written by hand.
-@Suite(.timeLimit(.minutes(10)))
-struct `StableJSONEncoder writes what the value wrote, in its order` {
+@Suite("StableJSONEncoder writes what the value wrote, in its order", .timeLimit(.minutes(10)))
+struct StableJSONEncoderTests {
   private struct Key: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
@@ -156,7 +156,7 @@ struct `StableJSONEncoder writes what the value wrote, in its order` {
       + #""toolDefinitions":[]},{"type":"response","id":"r","assetIDs":[],"segments":[{"type":"text","id":"u","#
       + #""content":"Hi"}],"metadata":{"aa":"\"x\"","zz":"1"}}]}"#
     #expect(try text(transcript) == expected)
-    let full = try `Transcript JSON form`.sample()
+    let full = try TranscriptCodingTests.sample()
     #expect(try JSONDecoder().decode(Transcript.self, from: StableJSONEncoder().encode(full)) == full)
     #expect(try Transcript(jsonData: StableJSONEncoder().encode(full)).jsonData() == full.jsonData())
   }

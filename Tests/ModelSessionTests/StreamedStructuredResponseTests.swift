@@ -6,7 +6,7 @@ import Testing
 /// `streamResponse(to:schema:)`, the streaming twin of `respond(to:schema:)`:
 /// snapshots hold the JSON parsed so far, and the finished answer is
 /// validated and recorded as `respond` does it.
-@Suite(.timeLimit(.minutes(10))) struct `Streamed structured responses` {
+@Suite("Streamed structured responses", .timeLimit(.minutes(10))) struct StreamedStructuredResponseTests {
   @Test func `snapshots hold the partial JSON, and the answer is the validated whole`() async throws {
     let seen = TestSignal()
     let script = ModelScript([

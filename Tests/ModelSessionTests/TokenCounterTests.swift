@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Estimating token counter` {
+@Suite("Estimating token counter", .timeLimit(.minutes(10))) struct TokenCounterTests {
   @Test func `text is about four bytes a token, rounded up, plus framing`() {
     let counter = EstimatingTokenCounter(cache: TokenCountCache())
     #expect(counter.tokenCount(of: Make.text(String(repeating: "a", count: 9))) == 3)

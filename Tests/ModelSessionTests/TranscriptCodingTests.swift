@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Transcript JSON form` {
+@Suite("Transcript JSON form", .timeLimit(.minutes(10))) struct TranscriptCodingTests {
   static func sample() throws -> Transcript {
     Transcript.registerCustomSegmentType(Citation.self)
     let schema = Itinerary.generationSchema

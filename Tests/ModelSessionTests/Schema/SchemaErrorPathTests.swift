@@ -18,7 +18,7 @@ private func errorPath(property name: String, inArray: Bool = false) throws -> S
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Schema error paths` {
+@Suite("Schema error paths", .timeLimit(.minutes(10))) struct SchemaErrorPathTests {
   @Test(arguments: [
     ("count", "$.count"), ("_id2", "$._id2"), ("année", "$.année"),
     // Not identifiers: quoted, with backslashes and quotes escaped as in JSON.

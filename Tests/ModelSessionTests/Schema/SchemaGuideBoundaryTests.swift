@@ -32,7 +32,7 @@ private func validationError(_ content: GeneratedContent) throws -> SchemaValida
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Schema guide bounds are inclusive` {
+@Suite("Schema guide bounds are inclusive", .timeLimit(.minutes(10))) struct SchemaGuideBoundaryTests {
   @Test func `a number exactly at its minimum or maximum is valid`() throws {
     #expect(try validationError(value(count: 2)) == nil)
     #expect(try validationError(value(count: 5)) == nil)

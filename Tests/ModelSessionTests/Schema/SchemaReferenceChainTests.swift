@@ -15,8 +15,8 @@ private func referenceChain(_ count: Int, last: String = ##"{"type":"string"}"##
   return text + ##""D\##(count - 1)":\##(last)}}"##
 }
 
-@Suite(.timeLimit(.minutes(10)))
-struct `reading a schema is linear in its references` {
+@Suite("reading a schema is linear in its references", .timeLimit(.minutes(10)))
+struct SchemaReferenceChainTests {
   @Test func `a chain of 30,000 references reads, validates and writes back on a small stack`() throws {
     let document = try GeneratedContent(json: referenceChain(30_000))
     let outcome = DeadlineThread.run(stackSize: 512 << 10, deadline: .seconds(120)) { () -> String in

@@ -5,8 +5,8 @@ import Testing
 /// Random schemas (with recursive references and `anyOf`) and random values,
 /// checked against an independent reference: a plain recursive reading of the
 /// schema's JSON Schema document, small enough to trust by reading it.
-@Suite(.timeLimit(.minutes(20)))
-struct `schema validation fuzz` {
+@Suite("schema validation fuzz", .timeLimit(.minutes(20)))
+struct SchemaValidationFuzzTests {
   /// A random schema of at most `depth` levels; references point to the definitions N0, N1, N2.
   private static func schema(_ random: inout SeededGenerator, depth: Int) -> DynamicGenerationSchema {
     let leaf = depth <= 0
