@@ -30,7 +30,7 @@ struct CauseAttribution {
       let note = current.notes.first { $0.kind == .instructionsChanged }
       return CacheImpactCause(
         kind: .instructionsChanged, source: note?.source,
-        detail: note?.message ?? "the instructions were rewritten")
+        detail: note.flatMap(NoteCauseDetail.instructions) ?? "the instructions were rewritten")
     }
     return historyCause()
   }
@@ -51,9 +51,7 @@ struct CauseAttribution {
     if !removed.isEmpty { parts.append("removed \(removed.joined(separator: ", "))") }
     if !changed.isEmpty { parts.append("changed the definition of \(changed.joined(separator: ", "))") }
     if parts.isEmpty { parts.append("reordered the tools") }
-    let note =
-      current.notes.first { $0.kind == .toolsChanged }
-      ?? current.notes.first { $0.kind == .instructionsChanged }
+    let note = current.notes.first { $0.kind == .toolsChanged }
     return CacheImpactCause(
       kind: .toolsChanged, source: note?.source, detail: "the tool list " + parts.joined(separator: "; "))
   }
@@ -65,7 +63,10 @@ struct CauseAttribution {
     if !extends(current.storedHistory, previous.storedHistory, output) {
       // A record without stages (one a modifier made) names the modifiers that ran before it by their notes.
       if current.stages.isEmpty, let note = current.notes.last(where: { $0.kind == .historyRewritten }) {
-        return CacheImpactCause(kind: .historyRewritten, source: note.source, detail: note.message)
+        return CacheImpactCause(
+          kind: .historyRewritten, source: note.source,
+          detail: NoteCauseDetail.history(note)
+            ?? "\(note.source) rewrote history that the previous generation sent")
       }
       return CacheImpactCause(
         kind: .storedHistoryChanged,
@@ -81,7 +82,8 @@ struct CauseAttribution {
         let note = current.notes.first { $0.source == stage.name && $0.kind == .historyRewritten }
         return CacheImpactCause(
           kind: .historyRewritten, source: stage.name,
-          detail: note?.message ?? "\(stage.name) rewrote history that the previous generation sent")
+          detail: note.flatMap(NoteCauseDetail.history)
+            ?? "\(stage.name) rewrote history that the previous generation sent")
       }
     }
     return CacheImpactCause(

@@ -208,11 +208,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     let kept =
       headSize + measure.size(layout.headEnd..<plan.pinEnd) + measure.size(plan.start..<entries.count)
     if kept + (plan.start > layout.headEnd ? reserve : 0) > budget {
-      context.record(
-        GenerationNote(
-          source: name, kind: .information,
-          message: "the instructions and the current turn take \(kept) tokens, more than the budget of "
-            + "\(budget); kept the current turn whole"))
+      context.record(HistoryNote.currentTurnOverBudget(source: name, kept: kept, budget: budget, unit: nil))
     }
     guard var lastCut = plan.cuts.last else { return history }
     // The cut was planned with what the history held then; a key delivered
@@ -222,20 +218,13 @@ public struct CompactingHistory: DynamicProfileModifier {
     if context.isRetryAfterContextOverflow && limits.fittedToOverflow {
       // The retry compacts against the window the model gave: the cuts can fall anywhere.
       context.record(
-        GenerationNote(
-          source: name, kind: .historyRewritten,
-          message: "compacted to fit the model's window: at most \(budget) tokens of history, "
-            + "verbatim from entry \(entries[lastCut.start].id)"))
+        HistoryNote.fittedToWindow(source: name, budget: budget, firstKeptEntry: entries[lastCut.start].id))
       lastCut.reattachment.record(in: context, source: name)
     } else if let previousEnd, lastCut.madeAt > previousEnd {
       context.record(
-        GenerationNote(
-          source: name, kind: .historyRewritten,
-          message: "compacted: \(lastCut.start - lastCut.dropFrom) entries "
-            + (summarizer == nil ? "dropped" : "summarized")
-            + (lastCut.dropFrom > layout.headEnd
-              ? " after the \(lastCut.dropFrom - layout.headEnd) pinned ones" : "")
-            + "; the history is verbatim from entry \(entries[lastCut.start].id)"))
+        HistoryNote.compacted(
+          source: name, count: lastCut.start - lastCut.dropFrom, summarized: summarizer != nil,
+          pinned: lastCut.dropFrom - layout.headEnd, firstKeptEntry: entries[lastCut.start].id))
       lastCut.reattachment.record(in: context, source: name)
     } else if breaks.contains(entries.count) {
       // New instructions (or tools) count at their new size, which can move the
@@ -307,17 +296,12 @@ public struct CompactingHistory: DynamicProfileModifier {
     } catch {
       if Task.isCancelled { throw CancellationError() }
       context.record(
-        GenerationNote(
-          source: name, kind: .fallback,
-          message: "the summarizer failed (\(error)); dropped the older turns instead"))
+        HistoryNote.droppedInstead(source: name, reason: "\(error)", summaryTokens: nil, budget: budget))
       return dropped
     }
     guard keptSize + summaryTokens <= budget else {
       context.record(
-        GenerationNote(
-          source: name, kind: .fallback,
-          message: "the summary takes \(summaryTokens) tokens, which would put the history over the budget "
-            + "of \(budget); dropped the older turns instead"))
+        HistoryNote.droppedInstead(source: name, reason: nil, summaryTokens: summaryTokens, budget: budget))
       return dropped
     }
     return Self.keeping(entries, layout: layout, cut: lastCut, summary: summaryEntry)

@@ -48,11 +48,7 @@ struct CompactionSummaries {
       try await summarizer.summarize(previousSummary: previous.isEmpty ? nil : previous, entries: range)
     }
     context.record(
-      GenerationNote(
-        source: source, kind: .information,
-        message:
-          "summarized \(range.count) entries\(previous.isEmpty ? "" : ", folding in the previous summary")"
-      ))
+      HistoryNote.summaryMade(source: source, count: range.count, foldedPrevious: !previous.isEmpty))
     return summary
   }
 

@@ -54,10 +54,7 @@ public struct DroppingCompletedToolCalls: DynamicProfileModifier {
       let newlyDropped = dropped.filter { $0 >= previousTurnStart }
       if let first = newlyDropped.first {
         context.record(
-          GenerationNote(
-            source: name, kind: .historyRewritten,
-            message: "dropped the completed tool calls of the previous turn, from entry \(entries[first].id)")
-        )
+          HistoryNote.completedToolCallsDropped(source: name, firstDroppedEntry: entries[first].id))
       }
       let stillVisible = Set(kept.compactMap(\.retainedContextKey))
       var noted: Set<String> = []
@@ -65,18 +62,10 @@ public struct DroppingCompletedToolCalls: DynamicProfileModifier {
         guard let key = entries[index].retainedContextKey, !stillVisible.contains(key),
           noted.insert(key).inserted
         else { continue }
-        context.record(
-          GenerationNote(source: name, kind: .contextLeftOut, message: Self.leftOutMessage(key: key)))
+        context.record(HistoryNote.leftWithToolCall(source: name, key: key))
       }
     }
     return Transcript(entries: kept)
-  }
-
-  /// The `contextLeftOut` note for retained context that left the history
-  /// with its completed call.
-  static func leftOutMessage(key: String) -> String {
-    "\"\(key)\" left the history with its completed tool call; the tool that delivered it "
-      + "delivers it again when called"
   }
 
   /// The ascending indices of the tool-calls entries before `turnStart` that

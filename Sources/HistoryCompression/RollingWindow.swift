@@ -65,11 +65,9 @@ public struct RollingWindow: DynamicProfileModifier {
       layout: layout, measure: measure, ledger: ledger, budget: size.value, end: entries.count)
     if !cut.fits {
       context.record(
-        GenerationNote(
-          source: name, kind: .information,
-          message: "the instructions and the current turn take "
-            + "\(measure.size(0..<layout.headEnd) + measure.size(cut.start..<entries.count)) \(size.unitName), "
-            + "more than the window of \(size.value) \(size.unitName); kept the current turn whole"))
+        HistoryNote.currentTurnOverBudget(
+          source: name, kept: measure.size(0..<layout.headEnd) + measure.size(cut.start..<entries.count),
+          budget: size.value, unit: size.unitName))
     }
     // Observed at every generation, so that a change of the instructions is seen when it happens.
     let prefixChanged = await prefixBreaks.changedNow(in: entries, layout: layout, context: context)
@@ -79,10 +77,8 @@ public struct RollingWindow: DynamicProfileModifier {
         layout: layout, measure: measure, ledger: ledger, budget: size.value, end: previousEnd)
       if previous.start != cut.start {
         context.record(
-          GenerationNote(
-            source: name, kind: .historyRewritten,
-            message: "the window moved: it now starts at entry \(entries[cut.start].id) and drops "
-              + "\(cut.start - layout.headEnd) older entries"))
+          HistoryNote.windowMoved(
+            source: name, firstKeptEntry: entries[cut.start].id, dropped: cut.start - layout.headEnd))
       }
       // The replay measures the previous generation with today's instructions: when they
       // changed now, it cannot tell what the model saw, so what is put back is said again.

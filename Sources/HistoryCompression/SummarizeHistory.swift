@@ -152,10 +152,8 @@ public struct SummarizeHistory: DynamicProfileModifier {
       lastCut.madeAt > previousEnd
     {
       context.record(
-        GenerationNote(
-          source: name, kind: .historyRewritten,
-          message: "compacted: \(lastCut.start - layout.headEnd) older entries are now one summary; "
-            + "the history is verbatim from entry \(entries[lastCut.start].id)"))
+        HistoryNote.summarized(
+          source: name, count: lastCut.start - layout.headEnd, firstKeptEntry: entries[lastCut.start].id))
       lastCut.reattachment.record(in: context, source: name)
     } else if prefixChanged {
       // New instructions count at their new size, which can move the cut or shrink the
@@ -199,11 +197,11 @@ public struct SummarizeHistory: DynamicProfileModifier {
   ) -> Transcript {
     let window = RetainedWindow(
       layout: layout, measure: measure, ledger: ledger, budget: threshold.value, end: entries.count)
+    let tooLarge = reason as? SummaryTooLarge
     context.record(
-      GenerationNote(
-        source: name, kind: .fallback,
-        message: (reason is SummaryTooLarge ? "\(reason)" : "the summarizer failed (\(reason))")
-          + "; kept a rolling window of \(threshold.value) \(threshold.unitName) instead"))
+      HistoryNote.windowInstead(
+        source: name, reason: tooLarge == nil ? "\(reason)" : nil, summarySize: tooLarge?.size,
+        window: threshold.value, unit: threshold.unitName))
     window.reattachment.record(in: context, source: name)
     return window.apply(to: entries, head: layout.headEnd)
   }

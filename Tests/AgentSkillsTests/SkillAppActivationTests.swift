@@ -106,8 +106,8 @@ private struct AppActivatingTool: Tool {
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     activations.activate("swift-style")
     try await session.respond(to: "Review this.")
-    let delivered = try #require(session.latestGenerationRecord).notes.map(\.message)
-    #expect(delivered.contains { $0.hasPrefix("delivered the body of swift-style (by the app)") })
+    let delivered = try #require(session.latestGenerationRecord).notes.map(\.names)
+    #expect(delivered.contains([.deliveredByApp: ["swift-style"]]))
 
     for prompt in ["And this.", "And that."] {
       try await session.respond(to: prompt)

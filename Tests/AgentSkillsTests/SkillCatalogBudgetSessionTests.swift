@@ -59,10 +59,13 @@ private func run(
         Description: Checks links.
         """)
     let notes = records[0].notes.filter { $0.kind == .catalogTrimmed }
+    #expect(notes.map(\.names) == [[.steps: ["descriptionsShortened"]]])
     #expect(
-      notes.map(\.message) == [
-        "catalog of 6 skills over its budget of 56 tokens (57 tokens in full): 2 descriptions shortened "
-          + "to the first sentence and at most 80 characters; the catalog now takes 48 tokens"
+      notes.map(\.counts) == [
+        [
+          .skills: 6, .budget: 56, .tokensBefore: 57, .tokensAfter: 48, .descriptionsShortened: 2,
+          .characterLimit: 80,
+        ]
       ])
   }
 
@@ -85,10 +88,12 @@ private func run(
         Skill: delta [on demand]
         """)
     let note = try #require(records[0].notes.first { $0.kind == .catalogTrimmed })
+    #expect(note.names == [.steps: ["descriptionsShortened", "namesOnly"]])
     #expect(
-      note.message
-        == "catalog of 6 skills over its budget of 47 tokens (57 tokens in full): 2 descriptions shortened "
-        + "to the first sentence and at most 80 characters; names only; the catalog now takes 26 tokens")
+      note.counts == [
+        .skills: 6, .budget: 47, .tokensBefore: 57, .tokensAfter: 26, .descriptionsShortened: 2,
+        .characterLimit: 80,
+      ])
   }
 
   @Test
@@ -109,8 +114,8 @@ private func run(
     #expect(script.requests.map(instructionsText) == [expected, expected])
     for record in records {
       let note = try #require(record.notes.first { $0.kind == .catalogTrimmed })
-      #expect(note.message.contains("5 skills left out, the last in catalog order from alpha on"))
-      #expect(note.message.hasSuffix("skills left out can still be activated by name"))
+      #expect(note.names(.leftOut) == ["alpha", "zeta", "beta", "epsilon", "delta"])
+      #expect(note.names(.steps).last == "skillsLeftOut")
     }
     let outputs = session.transcript.compactMap { entry -> String? in
       if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }

@@ -245,7 +245,8 @@ let handCountedNames = ["gamma", "alpha", "zeta", "beta", "epsilon", "delta"]
     #expect(listing.tokenCount == 13)
     #expect(listing.isOverBudget)
     let note = try #require(listing.note)
-    #expect(note.message.contains("the catalog now takes 13 tokens, still over the budget"))
+    #expect(note.counts[.tokensAfter] == 13)
+    #expect(note.counts[.budget].map { $0 < 13 } == true)
     #expect(listing.steps.last == .skillsLeftOut(handCountedNames))
   }
 
@@ -332,11 +333,15 @@ let handCountedNames = ["gamma", "alpha", "zeta", "beta", "epsilon", "delta"]
     #expect(note.kind == .catalogTrimmed)
     #expect(note.source == "skills")
     #expect(
-      note.message
-        == "catalog of 6 skills over its budget of 18 tokens (57 tokens in full): 2 descriptions shortened "
-        + "to the first sentence and at most 80 characters; names only; 5 skills left out, the last in catalog "
-        + "order from alpha on; the catalog now takes 17 tokens; skills left out can still be activated by name"
-    )
+      note.names == [
+        .steps: ["descriptionsShortened", "namesOnly", "skillsLeftOut"],
+        .leftOut: ["alpha", "zeta", "beta", "epsilon", "delta"],
+      ])
+    #expect(
+      note.counts == [
+        .skills: 6, .budget: 18, .tokensBefore: 57, .tokensAfter: 17, .descriptionsShortened: 2,
+        .characterLimit: 80,
+      ])
   }
 
   @Test func `fits are deterministic: the same inputs give the same listing, memoized or afresh`()
@@ -446,6 +451,7 @@ let handCountedNames = ["gamma", "alpha", "zeta", "beta", "epsilon", "delta"]
     #expect(listing.tokenCount == 6)
     #expect(listing.isOverBudget)
     #expect(listing.leftOutSkillNames.isEmpty)
-    #expect(listing.note?.message.contains("still over the budget") == true)
+    #expect(listing.note?.counts[.tokensAfter] == 6)
+    #expect(listing.note.flatMap { $0.counts[.budget] }.map { $0 < 6 } == true)
   }
 }

@@ -78,7 +78,8 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     #expect(compacted.round == 1)
     #expect(compacted.notes.contains { $0.kind == .historyRewritten })
     #expect(
-      compacted.notes.contains { $0.kind == .information && $0.message.contains("\"skill:swift-style\"") })
+      compacted.notes.contains { $0.kind == .information && $0.names(.putBack).contains("skill:swift-style") }
+    )
     #expect(!compacted.notes.contains { $0.kind == .contextLeftOut })
     for request in requests[5...] {
       #expect(positions(of: Self.body, in: request.transcript) == [2])
@@ -170,10 +171,9 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     }
     let compacted = try #require(await collectRecords(recordStream, count: 6).last)
     #expect(compacted.notes.contains { $0.kind == .historyRewritten })
-    let leftOut = compacted.notes.filter { $0.kind == .contextLeftOut }.map(\.message)
-    #expect(leftOut.count == 1)
-    #expect(leftOut.first?.contains("\"skill:swift-style\"") == true)
-    #expect(leftOut.first?.contains("its share of what the cut keeps (120)") == true)
+    let leftOut = compacted.notes.filter { $0.kind == .contextLeftOut }
+    #expect(leftOut.map(\.names) == [[.keys: ["skill:swift-style"], .reason: ["overShare"]]])
+    #expect(leftOut.first?.counts[.budget] == 120)
     #expect(positions(of: Self.body, in: script.requests[5].transcript).isEmpty)
   }
 }

@@ -3,8 +3,9 @@ import ModelSession
 import TestSupport
 import Testing
 
-/// The `instructionsChanged` note says which instructions skill changed and,
-/// when the skill brings tools, that the tool list changed too.
+/// The `instructionsChanged` note names the instructions skills switched and,
+/// when they bring tools, those tools; a `toolsChanged` note then names the
+/// tools added or removed (the messages are pinned in `Skills note texts`).
 @Suite(.timeLimit(.minutes(10))) struct `Instructions change note` {
   @Test func `activating and deactivating a skill with tools say so, and that the tool list changed`()
     async throws
@@ -27,14 +28,19 @@ import Testing
     let stream = session.generationRecords
     try await session.respond(to: "Go")
     let records = await collectRecords(stream, count: 3)
-    let notes = records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.message) }
-    let rewritten =
-      "the instructions were rewritten, so a prompt cache is invalidated from the instructions on"
+    let notes = records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.names) }
     #expect(
       notes == [
         [],
-        ["instructions skill activated reports: \(rewritten); the tool list changed too"],
-        ["instructions skill deactivated reports: \(rewritten); the tool list changed too"],
+        [[.activated: ["reports"], .tools: ["fetch_report"]]],
+        [[.deactivated: ["reports"], .tools: ["fetch_report"]]],
+      ])
+    let tools = records.map { $0.notes.filter { $0.kind == .toolsChanged }.map(\.names) }
+    #expect(
+      tools == [
+        [],
+        [[.activated: ["reports"], .added: ["fetch_report"]]],
+        [[.deactivated: ["reports"], .removed: ["fetch_report"]]],
       ])
   }
 
@@ -51,10 +57,8 @@ import Testing
     try await session.respond(to: "Go")
     let records = await collectRecords(stream, count: 2)
     #expect(
-      records[1].notes.filter { $0.kind == .instructionsChanged }.map(\.message) == [
-        "instructions skill activated tone: the instructions were rewritten, so a prompt cache is invalidated "
-          + "from the instructions on"
-      ])
+      records[1].notes.filter { $0.kind == .instructionsChanged }.map(\.names) == [[.activated: ["tone"]]])
+    #expect(!records[1].notes.contains { $0.kind == .toolsChanged })
   }
 }
 
@@ -82,12 +86,8 @@ import Testing
     try await session.respond(to: "Two")
     let records = await collectRecords(stream, count: 2)
     #expect(
-      records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.message) } == [
-        [],
-        [
-          "instructions skill activated alpha, zeta; deactivated beta, mid: the instructions were rewritten, "
-            + "so a prompt cache is invalidated from the instructions on"
-        ],
+      records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.names) } == [
+        [], [[.activated: ["alpha", "zeta"], .deactivated: ["beta", "mid"]]],
       ])
   }
 }

@@ -161,11 +161,11 @@ func retentionProblems(seed: UInt64, modifier: RetentionModifier) async throws -
     for name in visible where visibleKeys.filter({ $0 == "skill:" + name }).count > 1 {
       problems.append("generation \(generation): the body of \(name) is in the context twice")
     }
-    let named = record.notes.filter { $0.kind == .contextLeftOut }.map(\.message)
+    let named = record.notes.filter { $0.kind == .contextLeftOut }.flatMap { $0.names(.keys) }
     for name in delivered.sorted() {
       if visible.contains(name) {
         explained.remove(name)
-      } else if named.contains(where: { $0.contains("\"skill:\(name)\"") }) {
+      } else if named.contains("skill:" + name) {
         explained.insert(name)
       } else if !explained.contains(name) {
         problems.append(

@@ -106,7 +106,7 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     #expect(activations.activeSkillNames.isEmpty)
     let note = try #require(
       await firstRecords(records, count: 1).first?.notes.first { $0.kind == .information })
-    #expect(note.message.contains("delivered the body of swift-style (/swift-style in the prompt)"))
+    #expect(note.names == [.deliveredByUser: ["swift-style"]])
 
     // The next turn, without /name, delivers nothing; the body is sent once.
     try await session.respond(to: "Thanks.")
@@ -137,10 +137,8 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     #expect(activations.activeSkillNames == ["release-tone"])
     // Rewriting the instructions costs the cache, and the record of that generation says so.
     let notes = try #require(await firstRecords(records, count: 2).last?.notes)
-    #expect(
-      notes.contains { $0.kind == .instructionsChanged && $0.message.contains("activated release-tone") })
-    #expect(
-      notes.contains { $0.kind == .information && $0.message == "the prompt activated release-tone (/name)" })
+    #expect(notes.filter { $0.kind == .instructionsChanged }.map(\.names) == [[.activated: ["release-tone"]]])
+    #expect(notes.filter { $0.kind == .information }.map(\.names) == [[.activated: ["release-tone"]]])
   }
 
   @Test func `several names in one prompt: instructions skills join, prompt skills come in one call entry`()
@@ -176,10 +174,8 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     #expect(promptTexts(session.transcript) == ["Look in /tmp and try /no-such-skill on src/swift-style"])
     #expect(activations.loadedSkillNames.isEmpty && activations.activeSkillNames.isEmpty)
     let notes = try #require(await firstRecords(records, count: 1).first?.notes)
-    #expect(
-      notes.map(\.message) == [
-        "the prompt mentions /tmp, /no-such-skill, which no skill of the catalog is named; left as written"
-      ])
+    #expect(notes.map(\.kind) == [.information])
+    #expect(notes.map(\.names) == [[.unknownCommands: ["tmp", "no-such-skill"]]])
   }
 
   @Test func `without the option, /name is plain text`() async throws {
@@ -203,8 +199,7 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
     try await session.respond(to: "/swift-style second")
     #expect(toolOutputTexts(session.transcript) == [styleGuide])
     let second = try #require(await firstRecords(records, count: 2).last)
-    #expect(
-      second.notes.map(\.message) == ["not delivered again, the model already sees the body of swift-style"])
+    #expect(second.notes.map(\.names) == [[.alreadyVisible: ["swift-style"]]])
   }
 
   @Test func `only the first generation of a turn reads the prompt`() async throws {

@@ -106,7 +106,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     }
     #expect(!collected[0].notes.contains { $0.kind == .instructionsChanged })
     let note = try #require(collected[1].notes.first { $0.kind == .instructionsChanged })
-    #expect(note.message.contains("activated release-tone"))
+    #expect(note.names(.activated) == ["release-tone"])
   }
 
   @Test func `deactivation follows each skill's rule`() async throws {

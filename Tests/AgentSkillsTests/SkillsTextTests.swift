@@ -1,7 +1,8 @@
-import AgentSkills
 import ModelSession
 import TestSupport
 import Testing
+
+@testable import AgentSkills
 
 /// The session's instructions entry, its text segments one per line.
 private func storedInstructions(_ session: LanguageModelSession) -> String? {
@@ -170,5 +171,80 @@ private func call(_ skill: String, tool: String = Skills.activateToolName) -> Sc
       outputs(session) == [
         "Successfully activated skill: tone", "Check the joins.", "Successfully deactivated skill: tone",
       ])
+  }
+}
+
+/// The messages of the notes a skills catalog records, each rendered from its
+/// fields and checked whole; the behaviour tests compare the fields.
+@Suite(.timeLimit(.minutes(10))) struct `Skills note texts` {
+  func note(_ kind: GenerationNote.Kind, _ names: [GenerationNote.Field: [String]]) -> GenerationNote {
+    GenerationNote(source: "skills", kind: kind, message: "", names: names)
+  }
+
+  @Test
+  func
+    `instructions skills switched say the instructions were rewritten, and the tools when they bring some`()
+  {
+    let rewritten =
+      "the instructions were rewritten, so a prompt cache is invalidated from the instructions on"
+    #expect(
+      SkillInstructionsChangeNote.message(for: note(.instructionsChanged, [.activated: ["tone"]]))
+        == "instructions skill activated tone: \(rewritten)")
+    #expect(
+      SkillInstructionsChangeNote.message(
+        for: note(
+          .instructionsChanged,
+          [.activated: ["alpha", "zeta"], .deactivated: ["beta"], .tools: ["fetch_report"]]))
+        == "instructions skill activated alpha, zeta; deactivated beta: \(rewritten); the tool list changed too"
+    )
+    #expect(
+      SkillInstructionsChangeNote.message(
+        for: note(.toolsChanged, [.deactivated: ["reports"], .removed: ["fetch_report"]]))
+        == "instructions skill deactivated reports: the tool list removed fetch_report")
+  }
+
+  @Test func `a changed catalog names the skills added, removed and edited`() {
+    let names: [GenerationNote.Field: [String]] = [.added: ["delta"], .removed: ["beta"], .edited: ["alpha"]]
+    let summary = "skill catalog added delta; removed beta; description changed for alpha"
+    #expect(
+      SkillCatalogChangeNote.message(for: note(.instructionsChanged, names))
+        == "\(summary): the instructions were rewritten, so a prompt cache is invalidated from the instructions on"
+    )
+    #expect(
+      SkillCatalogChangeNote.message(for: note(.toolsChanged, names))
+        == "\(summary): the activation tool's list of skills changed")
+  }
+
+  @Test func `activations outside the model's tool call say what was delivered, activated or left alone`() {
+    #expect(
+      SkillTurnActivation.message(for: note(.information, [.activated: ["release-tone"]]))
+        == "the prompt activated release-tone (/name)")
+    #expect(
+      SkillTurnActivation.message(for: note(.information, [.unknownCommands: ["tmp", "no-such-skill"]]))
+        == "the prompt mentions /tmp, /no-such-skill, which no skill of the catalog is named; left as written"
+    )
+    #expect(
+      SkillTurnActivation.message(for: note(.information, [.alreadyVisible: ["swift-style"]]))
+        == "not delivered again, the model already sees the body of swift-style")
+    #expect(
+      SkillTurnActivation.message(
+        for: note(.information, [.deliveredByUser: ["swift-style"], .deliveredByApp: ["release-notes"]]))
+        == "delivered the body of swift-style (/swift-style in the prompt), release-notes (by the app) after the "
+        + "turn's entries, as an activation tool call and its output (appended: the prompt cache is kept)")
+  }
+
+  @Test func `a trimmed catalog gives its budget, each step and what it takes now`() {
+    let listing = SkillCatalogListing(
+      text: "", tokenCount: 2_050, fullTokenCount: 31_002, budget: 2_000,
+      steps: [
+        .descriptionsShortened(count: 1_000, characterLimit: 80), .namesOnly,
+        .skillsLeftOut(["mango", "kiwi"]),
+      ], listedSkillNames: ["apple"])
+    #expect(
+      listing.note?.message
+        == "catalog of 3 skills over its budget of 2,000 tokens (31,002 tokens in full): 1,000 descriptions "
+        + "shortened to the first sentence and at most 80 characters; names only; 2 skills left out, the last "
+        + "in catalog order from mango on; the catalog now takes 2,050 tokens, still over the budget: no smaller "
+        + "catalog is possible; skills left out can still be activated by name")
   }
 }

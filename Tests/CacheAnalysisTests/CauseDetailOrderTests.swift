@@ -44,11 +44,11 @@ import Testing
     #expect(
       cause
         == CacheImpactCause(kind: .toolsChanged, source: "searchGate", detail: "the tool list added search"))
-    // Without a toolsChanged note, the instructions note names the source.
+    // Without a toolsChanged note, no source is named: an instructions note is not about the tools.
     var instructionsOnly = second
     instructionsOnly.notes.removeLast()
-    let fallback = try await reports([first, instructionsOnly])[1].cause
-    #expect(fallback.source == "skills")
+    let unnamed = try await reports([first, instructionsOnly])[1].cause
+    #expect(unnamed.source == nil)
   }
 
   @Test func `a record without stages takes its last historyRewritten note as the cause`() async throws {
@@ -57,14 +57,20 @@ import Testing
     let second = record(
       sent: [instructionsEntry("You help."), promptEntry("summary"), promptEntry("b")],
       notes: [
-        GenerationNote(source: "rollingWindow", kind: .historyRewritten, message: "dropped 2 entries"),
+        GenerationNote(
+          source: "rollingWindow", kind: .historyRewritten, message: "(not read)",
+          counts: [.entriesDropped: 2]),
         GenerationNote(source: "skills", kind: .instructionsChanged, message: "unrelated"),
-        GenerationNote(source: "summarizeHistory", kind: .historyRewritten, message: "summarized turn 1"),
+        GenerationNote(
+          source: "summarizeHistory", kind: .historyRewritten, message: "(not read)",
+          names: [.firstKeptEntry: ["p3"]], counts: [.entriesSummarized: 2]),
       ], turn: 1)
     let cause = try await reports([first, second])[1].cause
     #expect(
       cause
-        == CacheImpactCause(kind: .historyRewritten, source: "summarizeHistory", detail: "summarized turn 1"))
+        == CacheImpactCause(
+          kind: .historyRewritten, source: "summarizeHistory",
+          detail: "summarized 2 entries; verbatim from entry p3"))
   }
 
   @Test func `rewritten instructions take the first instructionsChanged note as the cause`() async throws {
@@ -73,10 +79,29 @@ import Testing
     let second = record(
       sent: [instructionsEntry("Be warm."), promptEntry("a"), responseEntry("x"), promptEntry("b")],
       notes: [
-        GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone"),
-        GenerationNote(source: "app", kind: .instructionsChanged, message: "the app rewrote them"),
+        GenerationNote(
+          source: "skills", kind: .instructionsChanged, message: "(not read)", names: [.activated: ["tone"]]),
+        GenerationNote(
+          source: "app", kind: .instructionsChanged, message: "(not read)", names: [.activated: ["terse"]]),
       ], turn: 1)
     let cause = try await reports([first, second])[1].cause
     #expect(cause == CacheImpactCause(kind: .instructionsChanged, source: "skills", detail: "activated tone"))
+  }
+
+  @Test
+  func `a note without fields (an older record, an app's own note) gives the plain detail, not its message`()
+    async throws
+  {
+    let first = record(
+      sent: [instructionsEntry("Be brief."), promptEntry("a")], output: [responseEntry("x")])
+    let second = record(
+      sent: [instructionsEntry("Be warm."), promptEntry("a"), responseEntry("x"), promptEntry("b")],
+      notes: [GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone")],
+      turn: 1)
+    let cause = try await reports([first, second])[1].cause
+    #expect(
+      cause
+        == CacheImpactCause(
+          kind: .instructionsChanged, source: "skills", detail: "the instructions were rewritten"))
   }
 }

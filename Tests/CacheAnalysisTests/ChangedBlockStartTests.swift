@@ -40,7 +40,10 @@ private let first = record(
   sent: [instructionsEntry(words(10, tag: "i"), tools: [search]), p1], tools: [search], output: [r1])
 private let rewritten = record(
   sent: [instructionsEntry(words(6, tag: "i") + " x6 x7 x8 x9", tools: [search]), p1, r1, p2],
-  tools: [search], notes: [GenerationNote(source: "skills", kind: .instructionsChanged, message: "tone")],
+  tools: [search],
+  notes: [
+    GenerationNote(source: "skills", kind: .instructionsChanged, message: "", names: [.activated: ["tone"]])
+  ],
   turn: 1)
 
 private func report(
@@ -131,7 +134,7 @@ private func report(
     #expect(
       exact.description
         == "#1 turn 1.0: 107/165 reused (65%), diverged at block 1, instructions, after 100 tokens "
-        + "(its first 7 tokens unchanged): instructionsChanged(skills): tone")
+        + "(its first 7 tokens unchanged): instructionsChanged(skills): activated tone")
     let estimated = try await report([first, rewritten], tokenizes: false)
     #expect(estimated.match.changedBlockStart?.description == "~6 tokens (estimated)")
   }

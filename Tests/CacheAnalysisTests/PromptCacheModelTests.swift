@@ -90,7 +90,8 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
 
   @Test func `rewritten instructions leave only the tools reused`() async throws {
     let rewritten = instructionsEntry(words(10, tag: "j"), tools: [search])
-    let note = GenerationNote(source: "skills", kind: .instructionsChanged, message: "activated tone")
+    let note = GenerationNote(
+      source: "skills", kind: .instructionsChanged, message: "(not read)", names: [.activated: ["tone"]])
     let next = record(sent: [rewritten, p1, r1, p2], tools: [search], notes: [note], turn: 1)
     let report = try #require(try await reports([first, next]).last)
     #expect(report.reusedTokenCount == 100)

@@ -71,7 +71,7 @@ func smallRecordsFile() throws -> URL {
     let instructions = Transcript.Entry.instructions(
       Transcript.Instructions(segments: [text(40, "i")], toolDefinitions: []))
     let dropped = GenerationNote(
-      source: "rollingWindow", kind: .historyRewritten, message: "dropped 2 entries")
+      source: "rollingWindow", kind: .historyRewritten, message: "(not read)", counts: [.entriesDropped: 2])
     let records = [
       record(
         sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "p")]))], output: [], turn: 0),

@@ -38,7 +38,7 @@ struct `contextkit demo --endpoint --count-half against a small window` {
     for recovery in recoveries {
       let note = try #require(recovery["note"] as? [String: Any])
       #expect(note["kind"] as? String == "contextOverflowRecovered")
-      #expect((note["message"] as? String)?.contains("for a window of 2048 tokens") == true)
+      #expect((note["counts"] as? [String: Any])?["contextSize"] as? Int == 2_048)
     }
     // The printed lines say the same: one per recovery.
     #expect(

@@ -36,11 +36,9 @@ private struct SummarizerDown: Error {}
     let dropped = entries.count - result.count
     #expect(dropped > 0)
     #expect(result[1].id == entries[1 + dropped].id)
-    let rewritten = modifierContext.notes.filter { $0.kind == .historyRewritten }.map(\.message)
-    #expect(
-      rewritten == [
-        "compacted: \(dropped) entries dropped; the history is verbatim from entry \(result[1].id)"
-      ])
+    let rewritten = modifierContext.notes.filter { $0.kind == .historyRewritten }
+    #expect(rewritten.map(\.counts) == [[.entriesDropped: dropped]])
+    #expect(rewritten.map(\.names) == [[.firstKeptEntry: [result[1].id]]])
   }
 
   @Test func `a compaction with a summarizer says how many entries it summarized`() async throws {
@@ -58,10 +56,9 @@ private struct SummarizerDown: Error {}
     let summarized = entries.count - (result.count - 1)
     #expect(summarized > 0)
     #expect(result[2].id == entries[1 + summarized].id)
-    #expect(
-      modifierContext.notes.filter { $0.kind == .historyRewritten }.map(\.message) == [
-        "compacted: \(summarized) entries summarized; the history is verbatim from entry \(result[2].id)"
-      ])
+    let rewritten = modifierContext.notes.filter { $0.kind == .historyRewritten }
+    #expect(rewritten.map(\.counts) == [[.entriesSummarized: summarized]])
+    #expect(rewritten.map(\.names) == [[.firstKeptEntry: [result[2].id]]])
   }
 
   @Test func `a compaction that keeps the first turns pinned says how many`() async throws {
@@ -77,11 +74,9 @@ private struct SummarizerDown: Error {}
     #expect(pinned > 0 && verbatim > 0)
     let dropped = entries.count - result.count
     let first = entries[entries.count - verbatim].id
-    #expect(
-      modifierContext.notes.filter { $0.kind == .historyRewritten }.map(\.message) == [
-        "compacted: \(dropped) entries dropped after the \(pinned) pinned ones; "
-          + "the history is verbatim from entry \(first)"
-      ])
+    let rewritten = modifierContext.notes.filter { $0.kind == .historyRewritten }
+    #expect(rewritten.map(\.counts) == [[.entriesDropped: dropped, .pinnedEntries: pinned]])
+    #expect(rewritten.map(\.names) == [[.firstKeptEntry: [first]]])
   }
 
   @Test func `a current turn alone over the budget is kept whole, with its size and the budget`() async throws
@@ -96,22 +91,19 @@ private struct SummarizerDown: Error {}
       Transcript(entries: entries), in: modifierContext)
     #expect(result.entries == [entries[0], entries[3]])
     #expect(
-      modifierContext.notes.filter { $0.kind == .information }.map(\.message) == [
-        "the instructions and the current turn take 210 tokens, more than the budget of 100; "
-          + "kept the current turn whole"
-      ])
+      modifierContext.notes.filter { $0.kind == .information }.map(\.counts) == [[.kept: 210, .budget: 100]])
   }
 
   /// The fallback notes of `compactingHistory` (budget 900) over `conversation()`
   /// when the summarizer answers with `answer`; the history it returns must hold no summary.
-  private func fallbackNotes(summarizerAnswering answer: ScriptStep) async throws -> [String] {
+  private func fallbackNotes(summarizerAnswering answer: ScriptStep) async throws -> [GenerationNote] {
     let modifier = CompactingHistory(
       budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([answer])),
       summaryOptions: .init(store: SummaryStore()))
     let modifierContext = context()
     let result = try await modifier.transformHistory(Transcript(entries: conversation()), in: modifierContext)
     #expect(!result.contains { $0.isHistorySummary })
-    return modifierContext.notes.filter { $0.kind == .fallback }.map(\.message)
+    return modifierContext.notes.filter { $0.kind == .fallback }
   }
 
   @Test func `a failing summarizer is named in a fallback note that says the turns were dropped`()
@@ -119,18 +111,16 @@ private struct SummarizerDown: Error {}
   {
     let fallback = try await fallbackNotes(summarizerAnswering: .failure(SummarizerDown()))
     #expect(fallback.count == 1)
-    #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
-    #expect(fallback.first?.hasSuffix("); dropped the older turns instead") == true)
+    #expect(fallback.first?.names(.reason).count == 1)
+    #expect(fallback.first?.counts == [.budget: 900])
   }
 
   @Test func `a summary too long for the budget is given up, with its size and the budget`() async throws {
     // 2,000 words are far more than the 900-token budget.
     let fallback = try await fallbackNotes(summarizerAnswering: .text(words(2_000)))
     #expect(fallback.count == 1)
-    #expect(fallback.first?.hasPrefix("the summary takes ") == true)
-    #expect(
-      fallback.first?.hasSuffix(
-        " tokens, which would put the history over the budget of 900; dropped the older turns instead")
-        == true)
+    #expect(fallback.first?.names.isEmpty == true)
+    #expect(fallback.first?.counts[.budget] == 900)
+    #expect((fallback.first?.counts[.summarySize] ?? 0) > 900)
   }
 }

@@ -179,7 +179,8 @@ import Testing
       options: .init(store: SummaryStore()))
     let (session, _, notes) = try await Self.converse(profile: profile, script: script)
     #expect(session.transcript.count > Self.turnCount * 2)
-    #expect(notes.contains { $0.kind == .fallback && $0.message.contains("rolling window") })
+    #expect(
+      notes.contains { $0.kind == .fallback && $0.names(.unit) == ["tokens"] && $0.counts[.budget] == 2_000 })
   }
 }
 

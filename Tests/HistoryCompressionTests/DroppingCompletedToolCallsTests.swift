@@ -49,7 +49,7 @@ import Testing
     let result = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
     #expect(result.ids == ["instructions", "p1", "r1", "p2"])
     #expect(context.notes.map(\.kind) == [.historyRewritten, .contextLeftOut])
-    #expect(context.notes.last?.message.hasPrefix("\"skill:swift-style\"") == true)
+    #expect(context.notes.last?.names == [.keys: ["skill:swift-style"]])
   }
 
   @Test func `keeps a copy of retained context that another modifier put back after its cut`() async throws {

@@ -1,147 +1,80 @@
-import HistoryCompression
 import ModelSession
-import TestSupport
 import Testing
 
-/// The generation notes the history modifiers record say what happened, with
-/// the right numbers and entry ids, not only the right kind.
+@testable import HistoryCompression
+
+/// The messages of the notes the history modifiers record, each rendered from
+/// its fields and checked whole; the behaviour tests (`History notes`,
+/// `Compacting history notes`) compare the fields.
 @Suite(.timeLimit(.minutes(10))) struct `History note messages` {
-  /// Instructions, turns 1 to `turns - 1` of a prompt and a response, then the prompt p`turns`.
-  func conversation(turns: Int) -> Transcript {
-    Transcript(entries: [Make.instructions()] + (1..<turns).flatMap(Make.turn) + [Make.prompt("p\(turns)")])
-  }
-
-  @Test func `a moved rolling window names its first entry and how many entries it drops`() async throws {
-    // 12 entries: instructions, p1 r1 … p5 r5, p6. The previous generation saw up to p5:
-    // a window of 6 started at p3 then; with p6 it starts at p4, dropping p1 r1 p2 r2 p3 r3.
-    let context = Make.context()
-    let result = try await RollingWindow(.entries(6)).transformHistory(conversation(turns: 6), in: context)
-    #expect(result.ids == ["instructions", "p4", "r4", "p5", "r5", "p6"])
-    let notes = context.notes.filter { $0.kind == .historyRewritten }.map(\.message)
-    #expect(notes == ["the window moved: it now starts at entry p4 and drops 6 older entries"])
-  }
-
-  @Test func `dropping completed tool calls names the first entry that left`() async throws {
-    // instructions, p1, t1 (the call), c1-0 (its output), r1, p2: t1 and c1-0 go.
-    let context = Make.context()
-    let history = Transcript(entries: [Make.instructions()] + Make.toolTurn(1) + [Make.prompt("p2")])
-    let result = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
-    #expect(result.ids == ["instructions", "p1", "r1", "p2"])
+  @Test func `a moved window names its first entry and how many entries it drops`() {
     #expect(
-      context.notes.map(\.message) == ["dropped the completed tool calls of the previous turn, from entry t1"]
-    )
+      HistoryNote.windowMoved(source: "rollingWindow", firstKeptEntry: "p4", dropped: 6).message
+        == "the window moved: it now starts at entry p4 and drops 6 older entries")
   }
 
-  @Test func `retained context dropped with its completed call is named with its key`() async throws {
-    let body = Transcript.Entry.toolOutput(
-      Transcript.ToolOutput(
-        id: "b1", toolName: "activate_skill", segments: [Make.text("Use guard.")],
-        metadata: [RetainedContext.metadataKey: GeneratedContent("skill:swift-style")]))
-    let history = Transcript(entries: [
-      Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["b1"]), body, Make.response("r1"),
-      Make.prompt("p2"),
-    ])
-    let context = Make.context()
-    _ = try await DroppingCompletedToolCalls().transformHistory(history, in: context)
+  @Test
+  func `a compaction says how many entries went, how, after how many pinned, and where verbatim starts`() {
     #expect(
-      context.notes.filter { $0.kind == .contextLeftOut }.map(\.message) == [
-        "\"skill:swift-style\" left the history with its completed tool call; the tool that delivered it "
-          + "delivers it again when called"
-      ])
-  }
-
-  @Test func `a summarizing compaction says how many entries became the summary and where verbatim starts`()
-    async throws
-  {
-    // 12 entries over a threshold of 10 with a fraction of 0.75: kept are instructions,
-    // the summary and p4 r4 p5 r5 p6; the 6 entries p1 … r3 became the summary.
-    let modifier = SummarizeHistory(
-      threshold: .entries(10), model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour()),
-      options: .init(
-        retainedFraction: 0.75, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
-        store: SummaryStore()))
-    let context = Make.context()
-    let result = try await modifier.transformHistory(conversation(turns: 6), in: context)
-    #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
+      HistoryNote.compacted(source: "c", count: 12, summarized: false, pinned: 0, firstKeptEntry: "p9")
+        .message
+        == "compacted: 12 entries dropped; the history is verbatim from entry p9")
     #expect(
-      context.notes.filter { $0.kind == .historyRewritten }.map(\.message) == [
-        "compacted: 6 older entries are now one summary; the history is verbatim from entry p4"
-      ])
-    #expect(context.notes.contains { $0.kind == .information && $0.message == "summarized 6 entries" })
-  }
-
-  @Test func `a summary that folds in the previous one says so`() async throws {
-    let old = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
-    let history = Transcript(
-      entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
-    let modifier = SummarizeHistory(
-      threshold: .entries(10), model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour()),
-      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
-    let context = Make.context()
-    _ = try await modifier.transformHistory(history, in: context)
-    let summarized = context.notes.filter { $0.kind == .information }.map(\.message)
-    #expect(summarized.count == 1)
-    #expect(summarized.first?.hasSuffix(" entries, folding in the previous summary") == true)
-  }
-
-  @Test func `compactingHistory notes a current turn over the budget, not one that fills it exactly`()
-    async throws
-  {
-    // One token per byte, no framing: "Be brief." is 9 tokens, p1 100 and r1 2, then the
-    // current prompt p2. Over the budget of 100, so the older turn goes; what is kept is the
-    // instructions and p2.
-    let counter = EstimatingTokenCounter(
-      bytesPerToken: 1, imageTokenCount: 0, framingTokenCount: 0, cache: TokenCountCache())
-    func notes(currentPrompt tokens: Int) async throws -> [String] {
-      let context = Make.context()
-      let history = Transcript(entries: [
-        Make.instructions("Be brief."), Make.prompt("p1", String(repeating: "a", count: 100)),
-        Make.response("r1", "ok"), Make.prompt("p2", String(repeating: "b", count: tokens)),
-      ])
-      let result = try await CompactingHistory(
-        budget: 100, pinnedTokens: 0, tokenCounter: counter, prefixBreaks: PrefixBreakLog()
-      ).transformHistory(history, in: context)
-      #expect(result.ids == ["instructions", "p2"])
-      return context.notes.filter { $0.kind == .information }.map(\.message)
-    }
-    // 9 + 91 = 100: exactly the budget, nothing to say.
-    #expect(try await notes(currentPrompt: 91) == [])
-    // 9 + 92 = 101: one over, kept whole and said.
+      HistoryNote.compacted(source: "c", count: 12, summarized: true, pinned: 4, firstKeptEntry: "p9").message
+        == "compacted: 12 entries summarized after the 4 pinned ones; the history is verbatim from entry p9")
     #expect(
-      try await notes(currentPrompt: 92) == [
-        "the instructions and the current turn take 101 tokens, more than the budget of 100; "
-          + "kept the current turn whole"
-      ])
+      HistoryNote.summarized(source: "s", count: 6, firstKeptEntry: "p4").message
+        == "compacted: 6 older entries are now one summary; the history is verbatim from entry p4")
+    #expect(
+      HistoryNote.fittedToWindow(source: "c", budget: 300, firstKeptEntry: "p7").message
+        == "compacted to fit the model's window: at most 300 tokens of history, verbatim from entry p7")
   }
 
-  @Test func `a failed summary names the rolling window kept instead`() async throws {
-    let behaviour = FixedSummaryModel.Behaviour()
-    behaviour.fails = true
-    let modifier = SummarizeHistory(
-      threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
-      options: .init(store: SummaryStore()))
-    let context = Make.context()
-    _ = try await modifier.transformHistory(conversation(turns: 8), in: context)
-    let fallback = context.notes.filter { $0.kind == .fallback }.map(\.message)
-    #expect(fallback.count == 1)
-    #expect(fallback.first?.hasPrefix("the summarizer failed (") == true)
-    #expect(fallback.first?.hasSuffix("); kept a rolling window of 10 entries instead") == true)
-  }
-  @Test func `a summary too large for the threshold is named as such, in tokens`() async throws {
-    // The summarizer answers 4,000 bytes, about 1,000 tokens: more than the whole threshold.
-    let modifier = SummarizeHistory(
-      threshold: .tokens(60),
-      model: ScriptedLanguageModel(script: ModelScript([.text(String(repeating: "x", count: 4_000))])),
-      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
-    let context = Make.context()
-    let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
-    #expect(!result.contains { $0.isHistorySummary })
-    let fallback = context.notes.filter { $0.kind == .fallback }.map(\.message)
-    #expect(fallback.count == 1)
-    #expect(fallback.first?.hasPrefix("the summary takes ") == true)
+  @Test func `a summary made says how many entries it covers and whether it folds in the previous one`() {
     #expect(
-      fallback.first?.hasSuffix(
-        " tokens, which would put the history over the threshold of 60 tokens; "
-          + "kept a rolling window of 60 tokens instead") == true)
+      HistoryNote.summaryMade(source: "s", count: 6, foldedPrevious: false).message == "summarized 6 entries")
+    #expect(
+      HistoryNote.summaryMade(source: "s", count: 6, foldedPrevious: true).message
+        == "summarized 6 entries, folding in the previous summary")
+  }
+
+  @Test func `a current turn over the budget or the window gives both sizes`() {
+    #expect(
+      HistoryNote.currentTurnOverBudget(source: "c", kept: 101, budget: 100, unit: nil).message
+        == "the instructions and the current turn take 101 tokens, more than the budget of 100; "
+        + "kept the current turn whole")
+    #expect(
+      HistoryNote.currentTurnOverBudget(source: "r", kept: 7, budget: 6, unit: "entries").message
+        == "the instructions and the current turn take 7 entries, more than the window of 6 entries; "
+        + "kept the current turn whole")
+  }
+
+  @Test func `a fallback says why and what was kept instead`() {
+    #expect(
+      HistoryNote.droppedInstead(source: "c", reason: "down", summaryTokens: nil, budget: 900).message
+        == "the summarizer failed (down); dropped the older turns instead")
+    #expect(
+      HistoryNote.droppedInstead(source: "c", reason: nil, summaryTokens: 2_600, budget: 900).message
+        == "the summary takes 2600 tokens, which would put the history over the budget of 900; "
+        + "dropped the older turns instead")
+    #expect(
+      HistoryNote.windowInstead(source: "s", reason: "down", summarySize: nil, window: 10, unit: "entries")
+        .message
+        == "the summarizer failed (down); kept a rolling window of 10 entries instead")
+    #expect(
+      HistoryNote.windowInstead(source: "s", reason: nil, summarySize: 1_000, window: 60, unit: "tokens")
+        .message
+        == "the summary takes 1000 tokens, which would put the history over the threshold of 60 tokens; "
+        + "kept a rolling window of 60 tokens instead")
+  }
+
+  @Test func `dropped tool calls name the first entry that left, and retained context its key`() {
+    #expect(
+      HistoryNote.completedToolCallsDropped(source: "d", firstDroppedEntry: "t1").message
+        == "dropped the completed tool calls of the previous turn, from entry t1")
+    #expect(
+      HistoryNote.leftWithToolCall(source: "d", key: "skill:swift-style").message
+        == "\"skill:swift-style\" left the history with its completed tool call; the tool that delivered it "
+        + "delivers it again when called")
   }
 }

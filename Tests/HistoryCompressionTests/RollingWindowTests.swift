@@ -86,7 +86,8 @@ import Testing
     let over = Make.context()
     let smallest = try await RollingWindow(.entries(1)).transformHistory(history, in: over)
     #expect(smallest.ids == ["instructions", "p6"])
-    #expect(over.notes.contains { $0.kind == .information && $0.message.contains("more than the window") })
+    #expect(
+      over.notes.filter { $0.kind == .information }.map(\.counts) == [[.kept: 2, .budget: 1]])
   }
 
   @Test func `a size of 1 is valid in either unit`() throws {
@@ -115,9 +116,7 @@ import Testing
       entries: [Make.instructions()] + Make.toolTurn(1) + Make.toolTurn(2, callCount: 3).dropLast())
     let result = try await RollingWindow(.entries(3)).transformHistory(history, in: context)
     #expect(result.ids == ["instructions", "p2", "t2", "c2-0", "c2-1", "c2-2"])
-    #expect(
-      context.notes.contains { $0.kind == .information && $0.message.contains("kept the current turn whole") }
-    )
+    #expect(context.notes.filter { $0.kind == .information }.map(\.counts) == [[.kept: 6, .budget: 3]])
   }
 
   @Test func `leaves a history that fits unchanged`() async throws {
@@ -164,16 +163,18 @@ import Testing
     let conversation = "p1"
     let prefixBreaks = PrefixBreakLog()  // not the shared one, which other tests fill up
     let copies = ["instructions", "contextkit.retained.o1.calls", "contextkit.retained.o1"]
-    func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [String] {
+    func generation(
+      instructions: String, after extra: [Transcript.Entry] = []
+    ) async throws -> [[GenerationNote.Field: [String]]] {
       let context = Make.context(round: 1)
       let result = try await RollingWindow(.entries(8), prefixBreaks: prefixBreaks).transformHistory(
         Transcript(entries: retainedThenToolRounds(instructions, conversation: conversation) + extra),
         in: context)
       #expect(result.ids == copies + ["p3", "c3", "c"] + extra.map(\.id))
       #expect(!context.notes.contains { $0.kind == .historyRewritten })
-      return context.notes.filter { $0.kind == .information }.map(\.message)
+      return context.notes.filter { $0.kind == .information }.map(\.names)
     }
-    let putBack = "put back after the cut: \"skill:style\" (2 of the budget)"
+    let putBack: [GenerationNote.Field: [String]] = [.putBack: ["skill:style"]]
     #expect(try await generation(instructions: "Be brief.") == [])
     #expect(try await generation(instructions: "Be brief. Use the style skill.") == [putBack])
     // The next round (16 entries, the previous one 14): 1 + 5 = 6 from p3, with the copy 8;

@@ -181,9 +181,8 @@ import Testing
     #expect(!result.contains { $0.isHistorySummary })
     let note = try #require(context.notes.first { $0.kind == .fallback })
     #expect(
-      note.message
-        == "the summarizer failed (the summarizer did not answer within 0.05 seconds); "
-        + "kept a rolling window of 10 entries instead")
+      note.names == [.reason: ["the summarizer did not answer within 0.05 seconds"], .unit: ["entries"]])
+    #expect(note.counts == [.budget: 10])
   }
 
   @Test func `without a summarizer model outside a session, the fallback note says there is none`()
@@ -194,9 +193,8 @@ import Testing
       .transformHistory(conversation(turns: 8), in: context)
     #expect(!result.contains { $0.isHistorySummary })
     #expect(
-      context.notes.filter { $0.kind == .fallback }.map(\.message) == [
-        "the summarizer failed (no summarizer model was given and there is no session model to use); "
-          + "kept a rolling window of 10 entries instead"
+      context.notes.filter { $0.kind == .fallback }.map(\.names) == [
+        [.reason: ["no summarizer model was given and there is no session model to use"], .unit: ["entries"]]
       ])
   }
 
@@ -413,7 +411,7 @@ import Testing
     let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
       conversation(turns: 6), in: context)
     #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
-    #expect(context.notes.contains { $0.kind == .information && $0.message == "summarized 6 entries" })
+    #expect(context.notes.filter { $0.kind == .information }.map(\.counts) == [[.entriesSummarized: 6]])
   }
 
   @Test func `the summarizer sees each tool call with its output`() async throws {
@@ -493,7 +491,11 @@ import Testing
     let conversation = "p1"
     let prefixBreaks = PrefixBreakLog()  // not the shared one, which other tests fill up
     let copy = ["contextkit.retained.o1.calls", "contextkit.retained.o1"]
-    func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [String] {
+    struct Fields: Equatable {
+      var names: [GenerationNote.Field: [String]]
+      var counts: [GenerationNote.Field: Int]
+    }
+    func generation(instructions: String, after extra: [Transcript.Entry] = []) async throws -> [Fields] {
       let context = Make.context(round: 1)
       let modifier = SummarizeHistory(
         threshold: .entries(11), model: FixedSummaryModel(behaviour: behaviour),
@@ -503,9 +505,11 @@ import Testing
         in: context)
       #expect(Array(result.ids.dropFirst(2)) == copy + ["p3", "c3", "c"] + extra.map(\.id))
       #expect(!context.notes.contains { $0.kind == .historyRewritten })
-      return context.notes.map(\.message).filter { $0.hasPrefix("put back") }
+      return context.notes.filter { !$0.names(.putBack).isEmpty }.map {
+        Fields(names: $0.names, counts: $0.counts)
+      }
     }
-    let putBack = "put back after the cut: \"skill:style\" (2 of the budget)"
+    let putBack = Fields(names: [.putBack: ["skill:style"]], counts: [.kept: 2])
     #expect(try await generation(instructions: "Be brief.") == [])
     #expect(try await generation(instructions: "Be brief. Use the style skill.") == [putBack])
     let nextRound = [Make.calls("c3b", ["d"]), Make.output("d")]

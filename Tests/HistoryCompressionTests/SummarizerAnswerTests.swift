@@ -34,8 +34,8 @@ import Testing
       conversation(turns: 8), in: Make.context())
     #expect(result == window)
     #expect(
-      context.notes.filter { $0.kind == .fallback }.map(\.message) == [
-        "the summarizer failed (the summarizer answered with an empty summary); kept a rolling window of 10 entries instead"
+      context.notes.filter { $0.kind == .fallback }.map(\.names) == [
+        [.reason: ["the summarizer answered with an empty summary"], .unit: ["entries"]]
       ])
   }
 }

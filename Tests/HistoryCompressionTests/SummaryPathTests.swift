@@ -120,7 +120,7 @@ import Testing
     let summarizer = ScriptedLanguageModel(
       script: ModelScript([.text("Turns one to four."), .text("Turns two to four.")]))
     var summaries: [String?] = []
-    var notes: [[String]] = []
+    var notes: [[Int]] = []
     for pinned in [0, 150] {
       let profile = Profile { Instructions("Be brief.") }
         .compactingHistory(
@@ -134,11 +134,12 @@ import Testing
       let record = try #require(await records.next())
       summaries.append(
         record.sentTranscript.first { $0.isHistorySummary }.flatMap(HistorySummary.summaryText))
-      notes.append(record.notes.filter { $0.message.hasPrefix("summarized") }.map(\.message))
+      notes.append(
+        record.notes.filter { $0.kind == .information }.compactMap { $0.counts[.entriesSummarized] })
     }
     #expect(summarizer.script.requests.count == 2)
     #expect(summaries == ["Turns one to four.", "Turns two to four."])
-    #expect(notes == [["summarized 8 entries"], ["summarized 6 entries"]])
+    #expect(notes == [[8], [6]])
   }
 
   @Test func `summarizeHistory with a token threshold counts its summary and never goes over`() async throws {

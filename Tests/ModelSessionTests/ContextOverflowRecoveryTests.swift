@@ -69,15 +69,11 @@ private func refusal(window: Int, prompt: Int) -> LanguageModelError {
     #expect(overflow.promptTokenCount == 2_300)
     #expect(overflow.reservedResponseTokens == 100)
     #expect(overflow.refusedTranscript == script.requests[1].transcript)
+    let notes = record.notes.filter { $0.kind == .contextOverflowRecovered }
+    #expect(notes.map(\.source) == ["session"])
     #expect(
-      record.notes.filter { $0.kind == .contextOverflowRecovered }
-        == [
-          GenerationNote(
-            source: "session", kind: .contextOverflowRecovered,
-            message: "the model refused a prompt of 2300 tokens for a window of 2048 tokens, with 100 tokens "
-              + "reserved for the response (maximum context length is 2048 tokens, the prompt has 2300); "
-              + "compacted the history and retried once")
-        ])
+      notes.map(\.counts) == [[.promptTokens: 2_300, .contextSize: 2_048, .reservedResponseTokens: 100]])
+    #expect(notes.map(\.names) == [[.reason: ["maximum context length is 2048 tokens, the prompt has 2300"]]])
   }
 
   @Test func `the refused attempt publishes no record: the retry's is the generation's`() async throws {

@@ -13,25 +13,37 @@ enum SkillCatalogChangeNote {
     let added = current.keys.filter { previous[$0] == nil }.sorted()
     let removed = previous.keys.filter { current[$0] == nil }.sorted()
     let edited = current.keys.filter { previous[$0] != nil && previous[$0] != current[$0] }.sorted()
-    var parts: [String] = []
-    if !added.isEmpty { parts.append("added \(added.joined(separator: ", "))") }
-    if !removed.isEmpty { parts.append("removed \(removed.joined(separator: ", "))") }
-    if !edited.isEmpty { parts.append("description changed for \(edited.joined(separator: ", "))") }
-    guard !parts.isEmpty else { return [] }
-    let summary = parts.joined(separator: "; ")
-    var notes = [
-      GenerationNote(
-        source: "skills", kind: .instructionsChanged,
-        message:
-          "skill catalog \(summary): the instructions were rewritten, so a prompt cache is invalidated "
-          + "from the instructions on")
-    ]
+    let names = [GenerationNote.Field.added: added, .removed: removed, .edited: edited].filter {
+      !$0.value.isEmpty
+    }
+    guard !names.isEmpty else { return [] }
+    var notes = [GenerationNote(source: "skills", kind: .instructionsChanged, message: "", names: names)]
     if !added.isEmpty || !removed.isEmpty {
       notes.append(
         GenerationNote(
-          source: "skills", kind: .toolsChanged,
-          message: "skill catalog \(summary): the activation tool's list of skills changed"))
+          source: "skills", kind: .toolsChanged, message: "", names: names))
     }
-    return notes
+    return notes.map { note in
+      var note = note
+      note.message = message(for: note)
+      return note
+    }
+  }
+
+  /// The message of one of the notes above, from its fields (both notes
+  /// carry the same names: the skills added, removed and edited).
+  static func message(for note: GenerationNote) -> String {
+    var parts: [String] = []
+    if !note.names(.added).isEmpty { parts.append("added \(note.names(.added).joined(separator: ", "))") }
+    if !note.names(.removed).isEmpty {
+      parts.append("removed \(note.names(.removed).joined(separator: ", "))")
+    }
+    if !note.names(.edited).isEmpty {
+      parts.append("description changed for \(note.names(.edited).joined(separator: ", "))")
+    }
+    let summary = "skill catalog " + parts.joined(separator: "; ")
+    return note.kind == .toolsChanged
+      ? "\(summary): the activation tool's list of skills changed"
+      : "\(summary): the instructions were rewritten, so a prompt cache is invalidated from the instructions on"
   }
 }

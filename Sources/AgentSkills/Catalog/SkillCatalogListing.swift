@@ -87,17 +87,56 @@ public struct SkillCatalogListing: Sendable, Hashable {
   /// now takes 1,996 tokens; skills left out can still be activated by name`.
   public var note: GenerationNote? {
     guard !steps.isEmpty, let budget else { return nil }
-    let skillCount = listedSkillNames.count + leftOutSkillNames.count
+    var counts: [GenerationNote.Field: Int] = [
+      .skills: listedSkillNames.count + leftOutSkillNames.count, .budget: budget,
+    ]
+    counts[.tokensBefore] = fullTokenCount
+    counts[.tokensAfter] = tokenCount
+    var stepNames: [String] = []
+    for step in steps {
+      switch step {
+      case .descriptionsShortened(let count, let limit):
+        stepNames.append("descriptionsShortened")
+        counts[.descriptionsShortened] = count
+        counts[.characterLimit] = limit
+      case .namesOnly: stepNames.append("namesOnly")
+      case .skillsLeftOut: stepNames.append("skillsLeftOut")
+      }
+    }
+    var names: [GenerationNote.Field: [String]] = [.steps: stepNames]
+    if !leftOutSkillNames.isEmpty { names[.leftOut] = leftOutSkillNames }
+    var note = GenerationNote(
+      source: "skills", kind: .catalogTrimmed, message: "", names: names, counts: counts)
+    note.message = Self.message(for: note)
+    return note
+  }
+
+  /// The message of a `catalogTrimmed` note, from its fields.
+  static func message(for note: GenerationNote) -> String {
+    let skillCount = note.counts[.skills] ?? 0
+    let budget = note.counts[.budget] ?? 0
     var message =
       "catalog of \(CountFormatting.grouped(skillCount)) skill\(skillCount == 1 ? "" : "s") over its budget "
       + "of \(CountFormatting.grouped(budget)) tokens"
-    if let fullTokenCount { message += " (\(CountFormatting.grouped(fullTokenCount)) tokens in full)" }
+    if let full = note.counts[.tokensBefore] {
+      message += " (\(CountFormatting.grouped(full)) tokens in full)"
+    }
+    let steps: [Step] = note.names(.steps).compactMap { name in
+      switch name {
+      case "descriptionsShortened":
+        .descriptionsShortened(
+          count: note.counts[.descriptionsShortened] ?? 0, characterLimit: note.counts[.characterLimit] ?? 0)
+      case "namesOnly": .namesOnly
+      case "skillsLeftOut": .skillsLeftOut(note.names(.leftOut))
+      default: nil
+      }
+    }
     message += ": " + steps.map(\.description).joined(separator: "; ")
-    if let tokenCount {
+    if let tokenCount = note.counts[.tokensAfter] {
       message += "; the catalog now takes \(CountFormatting.grouped(tokenCount)) tokens"
       if tokenCount > budget { message += ", still over the budget: no smaller catalog is possible" }
     }
-    if !leftOutSkillNames.isEmpty { message += "; skills left out can still be activated by name" }
-    return GenerationNote(source: "skills", kind: .catalogTrimmed, message: message)
+    if !note.names(.leftOut).isEmpty { message += "; skills left out can still be activated by name" }
+    return message
   }
 }

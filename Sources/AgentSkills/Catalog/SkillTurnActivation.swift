@@ -50,7 +50,8 @@ struct SkillTurnActivation {
     let visible = Self.deliveredSkills(in: turn.history)
     var calls: [Transcript.ToolCall] = []
     var outputs: [Transcript.Entry] = []
-    var delivered: [String] = []
+    var deliveredByUser: [String] = []
+    var deliveredByApp: [String] = []
     var alreadyLoaded: [String] = []
     for (skill, source) in requested {
       guard case .prompt(let body) = skill.content else { continue }
@@ -75,19 +76,14 @@ struct SkillTurnActivation {
             ])))
       if source == .app { await activations.setPendingDelivery(callID, for: skill.name) }
       try await skill.onActivate?()
-      delivered.append("\(skill.name) (\(source == .user ? "/\(skill.name) in the prompt" : "by the app"))")
+      if source == .user { deliveredByUser.append(skill.name) } else { deliveredByApp.append(skill.name) }
     }
     if !calls.isEmpty {
       outcome.entries = [.toolCalls(Transcript.ToolCalls(calls))] + outputs
-      outcome.notes.append(
-        Self.note(
-          "delivered the body of \(delivered.joined(separator: ", ")) after the turn's entries, "
-            + "as an activation tool call and its output (appended: the prompt cache is kept)"))
+      outcome.notes.append(Self.note([.deliveredByUser: deliveredByUser, .deliveredByApp: deliveredByApp]))
     }
     if !alreadyLoaded.isEmpty {
-      outcome.notes.append(
-        Self.note(
-          "not delivered again, the model already sees the body of \(alreadyLoaded.joined(separator: ", "))"))
+      outcome.notes.append(Self.note([.alreadyVisible: alreadyLoaded]))
     }
     return outcome
   }
@@ -109,7 +105,7 @@ struct SkillTurnActivation {
     var activated: [String] = []
     for name in names {
       guard let skill = skillsByName[name] else {
-        unknown.append("/" + name)
+        unknown.append(name)
         continue
       }
       guard skill.isInstructionsSkill else {
@@ -122,13 +118,10 @@ struct SkillTurnActivation {
       }
     }
     if !activated.isEmpty {
-      notes.append(Self.note("the prompt activated \(activated.joined(separator: ", ")) (/name)"))
+      notes.append(Self.note([.activated: activated]))
     }
     if !unknown.isEmpty {
-      notes.append(
-        Self.note(
-          "the prompt mentions \(unknown.joined(separator: ", ")), which no skill of the catalog is named; "
-            + "left as written"))
+      notes.append(Self.note([.unknownCommands: unknown]))
     }
     return requested
   }
@@ -175,7 +168,31 @@ struct SkillTurnActivation {
     return names
   }
 
-  private static func note(_ message: String) -> GenerationNote {
-    GenerationNote(source: "skills", kind: .information, message: message)
+  /// An `information` note with `names` (empty fields left out) and its message.
+  private static func note(_ names: [GenerationNote.Field: [String]]) -> GenerationNote {
+    var note = GenerationNote(
+      source: "skills", kind: .information, message: "", names: names.filter { !$0.value.isEmpty })
+    note.message = message(for: note)
+    return note
+  }
+
+  /// The message of one of the notes above, from its fields.
+  static func message(for note: GenerationNote) -> String {
+    if !note.names(.activated).isEmpty {
+      return "the prompt activated \(note.names(.activated).joined(separator: ", ")) (/name)"
+    }
+    if !note.names(.unknownCommands).isEmpty {
+      let mentions = note.names(.unknownCommands).map { "/" + $0 }.joined(separator: ", ")
+      return "the prompt mentions \(mentions), which no skill of the catalog is named; left as written"
+    }
+    if !note.names(.alreadyVisible).isEmpty {
+      return "not delivered again, the model already sees the body of "
+        + note.names(.alreadyVisible).joined(separator: ", ")
+    }
+    let delivered =
+      note.names(.deliveredByUser).map { "\($0) (/\($0) in the prompt)" }
+      + note.names(.deliveredByApp).map { "\($0) (by the app)" }
+    return "delivered the body of \(delivered.joined(separator: ", ")) after the turn's entries, "
+      + "as an activation tool call and its output (appended: the prompt cache is kept)"
   }
 }

@@ -294,25 +294,7 @@ public struct Skills: DynamicInstructions {
     }
     let current = rendered.activeInstructionSkills
     if let previous = await activations.exchangeInstructionSkills(current), previous != current {
-      resolution.notes.append(Self.changeNote(from: previous, to: current, skills: skills))
+      resolution.notes += SkillInstructionsChangeNote.notes(from: previous, to: current, skills: skills)
     }
-  }
-
-  private static func changeNote(
-    from previous: Set<String>, to current: Set<String>, skills: [Skill]
-  ) -> GenerationNote {
-    var parts: [String] = []
-    let activated = current.subtracting(previous).sorted()
-    let deactivated = previous.subtracting(current).sorted()
-    if !activated.isEmpty { parts.append("activated \(activated.joined(separator: ", "))") }
-    if !deactivated.isEmpty { parts.append("deactivated \(deactivated.joined(separator: ", "))") }
-    let changedTools = skills.contains { skill in
-      guard case .instructions(_, _, let tools) = skill.content else { return false }
-      return !tools.isEmpty && (activated.contains(skill.name) || deactivated.contains(skill.name))
-    }
-    let message =
-      "instructions skill \(parts.joined(separator: "; ")): the instructions were rewritten, so a prompt cache "
-      + "is invalidated from the instructions on" + (changedTools ? "; the tool list changed too" : "")
-    return GenerationNote(source: "skills", kind: .instructionsChanged, message: message)
   }
 }

@@ -42,7 +42,8 @@ package struct CompanionRollingWindowBaseline: DynamicProfileModifier {
     context.record(
       GenerationNote(
         source: name, kind: .historyRewritten,
-        message: "kept the last \(entryCount) of \(history.entries.count) entries"))
+        message: "kept the last \(entryCount) of \(history.entries.count) entries",
+        counts: [.kept: entryCount, .entriesDropped: history.entries.count - entryCount]))
     return Transcript(entries: Array(history.entries.suffix(entryCount)))
   }
 }

@@ -48,7 +48,9 @@ package struct CompanionSummarizeBaseline: DynamicProfileModifier {
     let summary = try await summarize(summarizer, lines.joined(separator: "\n"))
     state.summary = summary
     context.record(
-      GenerationNote(source: name, kind: .historyRewritten, message: "re-summarized \(body.count) entries"))
+      GenerationNote(
+        source: name, kind: .historyRewritten, message: "re-summarized \(body.count) entries",
+        counts: [.entriesSummarized: body.count]))
     let summaryEntry = Transcript.Entry.prompt(
       Transcript.Prompt(segments: [.text(Transcript.TextSegment(content: "Conversation summary: " + summary))]
       ))

@@ -22,15 +22,36 @@ public struct Reattachment: Sendable, Equatable {
     public var reason: Reason
 
     /// `"key" (N tokens) was not put back after the cut: why`.
-    public var description: String {
-      let why =
+    public var description: String { Self.message(for: note(source: "")) }
+
+    /// The `contextLeftOut` note for this item: its key, its tokens, the
+    /// reason's name and its number (the limit, the share, the room).
+    public func note(source: String) -> GenerationNote {
+      let (name, bound) =
         switch reason {
-        case .overItemLimit(let limit): "it is larger than the limit of \(limit) tokens for one item"
-        case .overShare(let share):
-          "the re-attached context would pass its share of what the cut keeps (\(share))"
-        case .noRoom(let room): "the history after the cut leaves room for only \(room) more"
+        case .overItemLimit(let limit): ("overItemLimit", limit)
+        case .overShare(let share): ("overShare", share)
+        case .noRoom(let room): ("noRoom", room)
         }
-      return "\"\(key)\" (\(tokens) tokens) was not put back after the cut: \(why)"
+      var note = GenerationNote(
+        source: source, kind: .contextLeftOut, message: "", names: [.keys: [key], .reason: [name]],
+        counts: [.tokens: tokens, .budget: bound])
+      note.message = Self.message(for: note)
+      return note
+    }
+
+    /// The message of a `contextLeftOut` note, from its fields.
+    static func message(for note: GenerationNote) -> String {
+      let bound = note.counts[.budget] ?? 0
+      let why =
+        switch note.names(.reason).first {
+        case "overItemLimit": "it is larger than the limit of \(bound) tokens for one item"
+        case "overShare": "the re-attached context would pass its share of what the cut keeps (\(bound))"
+        default: "the history after the cut leaves room for only \(bound) more"
+        }
+      return
+        "\"\(note.names(.keys).joined())\" (\(note.counts[.tokens] ?? 0) tokens) was not put back after the cut: "
+        + why
     }
   }
 
@@ -86,14 +107,19 @@ public struct Reattachment: Sendable, Equatable {
   /// out (a `contextLeftOut` note naming its key and the reason).
   public func record(in context: ProfileModifierContext, source: String) {
     if !keys.isEmpty {
-      context.record(
-        GenerationNote(
-          source: source, kind: .information,
-          message: "put back after the cut: " + keys.map { "\"\($0)\"" }.joined(separator: ", ")
-            + " (\(size) of the budget)"))
+      var note = GenerationNote(
+        source: source, kind: .information, message: "", names: [.putBack: keys], counts: [.kept: size])
+      note.message = Self.putBackMessage(for: note)
+      context.record(note)
     }
     for item in leftOut {
-      context.record(GenerationNote(source: source, kind: .contextLeftOut, message: item.description))
+      context.record(item.note(source: source))
     }
+  }
+
+  /// The message of the `information` note for what was put back, from its fields.
+  static func putBackMessage(for note: GenerationNote) -> String {
+    "put back after the cut: " + note.names(.putBack).map { "\"\($0)\"" }.joined(separator: ", ")
+      + " (\(note.counts[.kept] ?? 0) of the budget)"
   }
 }

@@ -29,16 +29,27 @@ enum ContextOverflowRecovery {
       refusedTranscript: request.transcript, message: refusal.debugDescription)
   }
 
-  /// The note the retry's record carries.
+  /// The note the retry's record carries: the prompt's tokens, the window
+  /// and the tokens reserved for the response, as counts (each when known),
+  /// and the model's message as the reason.
   static func note(for overflow: ContextOverflow) -> GenerationNote {
-    let prompt = overflow.promptTokenCount.map { "a prompt of \($0) tokens" } ?? "the prompt"
-    let window = overflow.contextSize.map { "a window of \($0) tokens" } ?? "a window of unknown size"
-    let reserve =
-      overflow.reservedResponseTokens > 0
-      ? ", with \(overflow.reservedResponseTokens) tokens reserved for the response" : ""
-    return GenerationNote(
-      source: "session", kind: .contextOverflowRecovered,
-      message: "the model refused \(prompt) for \(window)\(reserve) (\(overflow.message)); "
-        + "compacted the history and retried once")
+    var counts: [GenerationNote.Field: Int] = [.reservedResponseTokens: overflow.reservedResponseTokens]
+    counts[.promptTokens] = overflow.promptTokenCount
+    counts[.contextSize] = overflow.contextSize
+    var note = GenerationNote(
+      source: "session", kind: .contextOverflowRecovered, message: "", names: [.reason: [overflow.message]],
+      counts: counts)
+    note.message = message(for: note)
+    return note
+  }
+
+  /// The message of a `contextOverflowRecovered` note, from its fields.
+  static func message(for note: GenerationNote) -> String {
+    let prompt = note.counts[.promptTokens].map { "a prompt of \($0) tokens" } ?? "the prompt"
+    let window = note.counts[.contextSize].map { "a window of \($0) tokens" } ?? "a window of unknown size"
+    let reserved = note.counts[.reservedResponseTokens] ?? 0
+    let reserve = reserved > 0 ? ", with \(reserved) tokens reserved for the response" : ""
+    return "the model refused \(prompt) for \(window)\(reserve) (\(note.names(.reason).joined())); "
+      + "compacted the history and retried once"
   }
 }
