@@ -5,7 +5,7 @@ import Testing
 
 /// A cause's detail is made from the fields of the note behind it, never
 /// from its message: the texts, checked whole.
-@Suite(.timeLimit(.minutes(10))) struct `Note cause detail texts` {
+@Suite("Note cause detail texts", .timeLimit(.minutes(10))) struct NoteCauseDetailTests {
   func note(
     _ kind: GenerationNote.Kind, names: [GenerationNote.Field: [String]] = [:],
     counts: [GenerationNote.Field: Int] = [:]

@@ -6,7 +6,7 @@ import Testing
 /// The generation notes the history modifiers record say what happened, with
 /// the right numbers and entry ids in their fields, not only the right kind
 /// (their messages are pinned in `History note messages`).
-@Suite(.timeLimit(.minutes(10))) struct `History notes` {
+@Suite("History notes", .timeLimit(.minutes(10))) struct HistoryNoteTests {
   /// Instructions, turns 1 to `turns - 1` of a prompt and a response, then the prompt p`turns`.
   func conversation(turns: Int) -> Transcript {
     Transcript(entries: [Make.instructions()] + (1..<turns).flatMap(Make.turn) + [Make.prompt("p\(turns)")])
