@@ -1,6 +1,7 @@
-import AgentSkills
 import Foundation
 import Testing
+
+@testable import AgentSkills
 
 /// Loads the skill folder and returns its report.
 func inspect(_ folder: URL, mode: SkillValidationMode = .lenient) -> SkillLoadReport {
@@ -276,5 +277,55 @@ func errors(_ report: SkillLoadReport) -> [String] {
     let skill = try SkillLoader(mode: .strict).load(folder: folder)
     #expect(skill.description == "Reviews things carefully.")
     #expect(skill.frontMatter.license == "MIT")
+  }
+}
+
+extension FrontMatterRuleTests {
+  /// `levels` nested flow sequences around one scalar: `[[…[x]…]]`.
+  private func nested(_ levels: Int) -> String {
+    String(repeating: "[", count: levels) + "x" + String(repeating: "]", count: levels) + "\n"
+  }
+
+  @Test func `YAML nested exactly to the depth limit reads, one level more is refused`() throws {
+    #expect(YAMLReader.maximumDepth == 64)
+    let parsed = try YAMLReader.parse(nested(64)).get()
+    var node = try #require(parsed)
+    var depth = 0
+    while case .sequence(let items) = node.value, let first = items.first {
+      depth += 1
+      node = first
+    }
+    #expect(depth == 64)
+    guard case .failure(let error) = YAMLReader.parse(nested(65)) else {
+      Issue.record("65 nested levels were read")
+      return
+    }
+    #expect(error.message == "YAML is nested more than 64 levels deep")
+    // The 65th opening bracket: line 1, column 65.
+    #expect((error.line, error.column) == (1, 65))
+  }
+
+  @Test func `a YAML alias in the front matter is named, never read as a value`() throws {
+    let fixture = try SkillFixture()
+    let folder = try fixture.skill(
+      "aliased", frontMatter: "name: aliased\ndescription: &d Reviews SQL.\ncompatibility: *d")
+    let error = try #require(inspect(folder, mode: .strict).firstError, "an alias was read as a value")
+    #expect(error.message.hasPrefix("compatibility must be a string, not an alias"), "\(error.message)")
+    #expect(inspect(folder).skill?.frontMatter.compatibility == nil)
+    // Line 1 is the opening `---`: the alias is on line 4, after `compatibility: `.
+    #expect((error.line, error.column) == (4, 16))
+  }
+}
+
+extension FrontMatterRuleTests {
+  @Test(.timeLimit(.minutes(10))) func `plain YAML scalars are classified as YAML 1.1 reads them`() {
+    #expect(YAMLNode.plainScalarKind("42") == "number")
+    #expect(YAMLNode.plainScalarKind("-1.5e3") == "number")
+    #expect(YAMLNode.plainScalarKind("0x1F") == "number")
+    #expect(YAMLNode.plainScalarKind("yes") == "boolean")
+    #expect(YAMLNode.plainScalarKind("~") == "null")
+    #expect(YAMLNode.plainScalarKind("1.0.2") == nil)
+    #expect(YAMLNode.plainScalarKind("2024 notes") == nil)
+    #expect(YAMLNode.plainScalarKind("e5") == nil)
   }
 }

@@ -1,7 +1,8 @@
-import AgentSkills
 import Foundation
 import TestSupport
 import Testing
+
+@testable import AgentSkills
 
 #if canImport(Glibc)
 import Glibc
@@ -265,5 +266,22 @@ import Darwin
     #expect(seen.map(\.activeSkillNames.count) == Array(1...names.count))
     #expect(Set(seen.last?.activeSkillNames ?? []) == Set(names))
     #expect(activations.activeSkillNames.count == names.count)
+  }
+}
+
+extension SkillActivationsTests {
+  @Test(.timeLimit(.minutes(10))) func `a dropped changes stream unsubscribes`() async throws {
+    let activations = SkillActivations()
+    do {
+      let stream = await activations.changes
+      _ = stream
+    }
+    activations.activate("a")
+    // The stream's termination handler runs when the stream is released; wait for it with a deadline.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while activations.subscriberCount > 0, ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    #expect(activations.subscriberCount == 0)
   }
 }

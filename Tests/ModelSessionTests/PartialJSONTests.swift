@@ -116,3 +116,20 @@ private func isConsistent(_ partial: GeneratedContent, with final: GeneratedCont
     #expect(content == (try GeneratedContent(json: #"{"a": [1, "x"]}"#)))
   }
 }
+
+extension PartialJSONTests {
+  @Test func `a finished escape at the end of an unterminated string is kept`() throws {
+    // The text is: quote, a, b, backslash, n — the escape is whole, the string is not.
+    let newline = try GeneratedContent(partialJSON: "\"ab\\n")
+    #expect(newline == GeneratedContent(kind: .string("ab\n")))
+    #expect(!newline.isComplete)
+    let accent = try GeneratedContent(partialJSON: "{\"k\": \"caf\\u00e9")
+    #expect(accent[property: "k"] == GeneratedContent(kind: .string("café")))
+    // An escape cut in the middle is left out until the rest arrives.
+    #expect(try GeneratedContent(partialJSON: "\"ab\\") == GeneratedContent(kind: .string("ab")))
+    #expect(try GeneratedContent(partialJSON: "\"ab\\u00") == GeneratedContent(kind: .string("ab")))
+    var streaming = StreamingJSONParser()
+    _ = try streaming.append("\"x\\t")
+    #expect(streaming.content == GeneratedContent(kind: .string("x\t")))
+  }
+}

@@ -235,3 +235,16 @@ import Testing
       EstimatingTokenCounter(imageTokenCount: 200, framingTokenCount: 0).tokenCounts(of: [prompt]) == [201])
   }
 }
+
+extension TokenCounterTests {
+  @Test func `the token-count cache keeps an id that is looked up again`() {
+    // Two generations of two ids: storing a third id retires the first two to the older generation.
+    let cache = TokenCountCache(capacity: 2)
+    cache.store([(id: "a", count: 1), (id: "b", count: 2), (id: "c", count: 3)])
+    // Looking `a` up brings it back to the newer generation…
+    #expect(cache.counts(for: ["a"]) == [1])
+    // …so after two more ids, `a` is still there and `b` (never looked up) is not.
+    cache.store([(id: "d", count: 4), (id: "e", count: 5)])
+    #expect(cache.counts(for: ["a", "b", "e"]) == [1, nil, 5])
+  }
+}

@@ -5,7 +5,7 @@ import Testing
 
 /// The exact text of `contextkit --help`, the demo and analyze table headings, and
 /// `skills validate --strict` stopping at the first error (docs/cli.md, docs/cache-report.md).
-@Suite("contextkit pinned text", .timeLimit(.minutes(10))) struct CLITextPinTests {
+@Suite("contextkit texts", .timeLimit(.minutes(10))) struct CommandTextTests {
   @Test func `the top-level help lists every command and the exit statuses`() async {
     let run = await CommandRun.run(["--help"])
     #expect(run.code == .success)
