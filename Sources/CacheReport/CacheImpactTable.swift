@@ -10,7 +10,7 @@ import ModelSession
 public enum CacheImpactTable {
   /// The column headings.
   public static let headings = [
-    "#", "turn", "prompt", "reused", "re-processed", "hit %", "diverged at", "reason", "server cached",
+    "#", "turn", "prompt", "reused", "re-processed", "hit %", "diverged at", "cause", "server cached",
     "server vs predicted",
   ]
   /// The columns that hold numbers.
