@@ -60,7 +60,11 @@ struct CauseAttribution {
   /// the same stage's history of the previous generation plus its output.
   private func historyCause() -> CacheImpactCause {
     let output = previous.output
-    if !extends(current.storedHistory, previous.storedHistory, output) {
+    // A modifier that committed its history (summarizeHistory) made one of the previous stages the stored history.
+    let storedGrew =
+      extends(current.storedHistory, previous.storedHistory, output)
+      || previous.stages.contains { extends(current.storedHistory, $0.transcript, output) }
+    if !storedGrew {
       // A record without stages (one a modifier made) names the modifiers that ran before it by their notes.
       if current.stages.isEmpty, let note = current.notes.last(where: { $0.kind == .historyRewritten }) {
         return CacheImpactCause(

@@ -26,6 +26,15 @@ extension CompactingHistory {
     }
   }
 
+  /// The default text after a summary, which keeps the main model from
+  /// mentioning the summary in its answers. (`summarizeHistory` uses the
+  /// companion package's words instead, ``SummarizeHistory/defaultPostamble``.)
+  public static let defaultPostamble = """
+    The summary above stands in for the earlier part of this conversation. Continue the conversation \
+    naturally: do not mention the summary, do not say that you are relying on one, and answer the \
+    latest message directly.
+    """
+
   /// The model that writes summaries; `nil` drops old turns instead (the
   /// same value as ``summarizer``, under the name the other modifiers use).
   public var model: (any LanguageModel)? { summarizer }
@@ -53,7 +62,7 @@ extension CompactingHistory {
     model: (any LanguageModel)? = nil,
     tokenCounter: (any TokenCounter)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
-    summaryPostamble: String = SummarizeHistory.defaultPostamble, options: Options = Options()
+    summaryPostamble: String = CompactingHistory.defaultPostamble, options: Options = Options()
   ) {
     self.init(
       tokenBudget: .tokens(tokenBudget), target: target.map(ContextBudget.tokens),
@@ -74,7 +83,7 @@ extension CompactingHistory {
     tokenBudget: ContextBudget, target: ContextBudget? = nil, summaryReserve: Int? = nil,
     pinnedTokens: Int? = nil, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
-    summaryPostamble: String = SummarizeHistory.defaultPostamble, options: Options = Options()
+    summaryPostamble: String = CompactingHistory.defaultPostamble, options: Options = Options()
   ) {
     self.init(
       contextBudget: tokenBudget, target: target, summarizer: model, summaryReserve: summaryReserve,
@@ -100,7 +109,7 @@ extension DynamicProfile {
     model: (any LanguageModel)? = nil,
     tokenCounter: (any TokenCounter)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
-    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    summaryPostamble: String = CompactingHistory.defaultPostamble,
     options: CompactingHistory.Options = CompactingHistory.Options()
   ) -> ModifiedProfile<Self, CompactingHistory> {
     modifier(
@@ -127,7 +136,7 @@ extension DynamicProfile {
     tokenBudget: ContextBudget, target: ContextBudget? = nil, summaryReserve: Int? = nil,
     pinnedTokens: Int? = nil, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
     instructions: Instructions = SummarizeHistory.defaultInstructions,
-    summaryPostamble: String = SummarizeHistory.defaultPostamble,
+    summaryPostamble: String = CompactingHistory.defaultPostamble,
     options: CompactingHistory.Options = CompactingHistory.Options()
   ) -> ModifiedProfile<Self, CompactingHistory> {
     modifier(

@@ -123,7 +123,7 @@ public struct CompactingHistory: DynamicProfileModifier {
     /// Creates settings; the defaults are those of ``SummarizeHistory``.
     public init(
       instructions: Instructions = SummarizeHistory.defaultInstructions,
-      postamble: String = SummarizeHistory.defaultPostamble, timeout: Duration = .seconds(30),
+      postamble: String = CompactingHistory.defaultPostamble, timeout: Duration = .seconds(30),
       retryDelay: Duration = .seconds(60), store: SummaryStore = .shared
     ) {
       self.instructions = instructions

@@ -24,9 +24,13 @@ public enum HistorySummary {
     return prompt.id.hasPrefix(entryIDPrefix)
   }
 
-  /// The summary text of a summary entry, without the heading and the
-  /// postamble; `nil` for any other entry.
+  /// The summary text of a summary entry, or of a prompt that starts with
+  /// one (see ``SummaryPrompt``), without the heading and the postamble;
+  /// `nil` for any other entry.
   public static func summaryText(of entry: Transcript.Entry) -> String? {
+    if !isSummary(entry), let parts = SummaryPrompt.separating(entry) {
+      return summaryText(of: parts.summary)
+    }
     guard isSummary(entry) else { return nil }
     guard let segment = entry.segments.first, case .text(let text) = segment else { return "" }
     guard text.content.hasPrefix(heading) else { return text.content }
@@ -53,6 +57,12 @@ public enum HistorySummary {
 extension Transcript.Entry {
   /// Whether the entry is a summary of earlier history (see ``HistorySummary``).
   public var isHistorySummary: Bool { HistorySummary.isSummary(self) }
+
+  /// Whether the entry is a summary of earlier history or a prompt that
+  /// starts with one (the form `summarizeHistory` commits, see ``SummaryPrompt``).
+  public var containsHistorySummary: Bool {
+    isHistorySummary || SummaryPrompt.separating(self) != nil
+  }
 }
 
 /// A 64-bit FNV-1a digest: the same bytes give the same value in every process.

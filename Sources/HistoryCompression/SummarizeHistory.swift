@@ -1,12 +1,18 @@
 import ModelSession
 
 /// Replaces older history with a summary when the history grows past a
-/// threshold, keeping the recent part verbatim.
+/// threshold, keeping the recent part verbatim; as in the framework, the
+/// result becomes the session's history.
 ///
 /// When the history (instructions included) passes `threshold`, the older
 /// part is summarized by `model` (the session's own model when `model` is
-/// `nil`) and replaced by one summary entry right after the instructions
-/// (see ``HistorySummary``). The cut falls where a turn starts, so tool calls
+/// `nil`) and replaced by the summary, written in front of the first prompt
+/// kept (see ``SummaryPrompt``; when context put back after the cut comes
+/// first, the summary stays an entry of its own, see ``HistorySummary``).
+/// The modifier commits that history (`ProfileModifierContext.commitHistory()`):
+/// `session.transcript` holds it from then on, and `session.fullTranscript`
+/// keeps every entry it replaced. A fallback (below) is not committed: it
+/// only shapes what the model sees. The cut falls where a turn starts, so tool calls
 /// stay with their outputs, and never inside the current turn; it works in
 /// the middle of a tool loop too. A summary already in the history is folded
 /// into the new one, never summarized as if it were conversation.
@@ -98,7 +104,8 @@ public struct SummarizeHistory: DynamicProfileModifier {
     _ history: Transcript, in context: ProfileModifierContext
   ) async throws -> Transcript {
     try validate()
-    let entries = history.entries
+    // A summary this modifier committed sits in front of the prompt after it; the cuts see the two apart.
+    let entries = SummaryPrompt.separatingHead(history.entries)
     let layout = HistoryLayout(entries)
     let measure = try await HistoryMeasure(entries, unit: threshold, counter: tokenCounter)
     let ledger = try await RetainedContextLedger(
@@ -166,7 +173,9 @@ public struct SummarizeHistory: DynamicProfileModifier {
     kept.append(summaryEntry)
     kept.append(contentsOf: lastCut.reattachment.entries)
     kept.append(contentsOf: entries[lastCut.start...])
-    return Transcript(entries: kept)
+    // As in the framework, the summarized history becomes the session's history (see SummaryPrompt).
+    context.commitHistory()
+    return Transcript(entries: SummaryPrompt.mergingSummary(at: layout.hasInstructions ? 1 : 0, in: kept))
   }
 
   /// What the plan sets aside for the summary entry, whose length is not

@@ -54,10 +54,11 @@ extension SummarizeHistory {
     """)
 
   /// The default text after the summary, which keeps the main model from
-  /// mentioning the summary in its answers.
+  /// mentioning the summary in its answers: the companion package's words,
+  /// so that an app's prompts read the same after porting.
   public static let defaultPostamble = """
-    The summary above stands in for the earlier part of this conversation. Continue the conversation \
-    naturally: do not mention the summary, do not say that you are relying on one, and answer the \
-    latest message directly.
+    Do not begin with phrases like "Based on the context", "Based on the facts", "Based on the summary", \
+    or any reference to a summary or the facts provided. Treat the summary and facts above as things you \
+    naturally remember.
     """
 }

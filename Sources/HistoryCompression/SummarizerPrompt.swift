@@ -23,7 +23,12 @@ enum SummarizerPrompt {
     case .instructions, .reasoning:
       return
     case .prompt(let prompt):
-      if let summary = HistorySummary.summaryText(of: entry) {
+      if let parts = SummaryPrompt.separating(entry) {
+        // A prompt summarizeHistory wrote its summary in front of: the summary, then the user's words.
+        text += "Earlier summary: " + (HistorySummary.summaryText(of: parts.summary) ?? "") + "\n"
+        text += "User: "
+        append(parts.prompt.segments, to: &text)
+      } else if let summary = HistorySummary.summaryText(of: entry) {
         text += "Earlier summary: " + summary + "\n"
       } else {
         text += "User: "

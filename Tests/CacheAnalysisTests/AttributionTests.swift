@@ -133,6 +133,21 @@ private let exact = PromptCacheModel()
       run.reports[1].cause.detail == "historyTransform rewrote history that the previous generation sent")
   }
 
+  @Test func `after a summary is committed, the next compaction is still the summarizer's`() async throws {
+    // A threshold of 3 entries, instructions included: turn 2 (4 entries) and turn 3 (the
+    // committed summary prompt, its answer and the new prompt, 5 with the summary apart) both
+    // compact. Turn 3's stored history is turn 2's summarizeHistory stage plus its answer, not
+    // turn 2's stored history plus its answer: the cause is the stage, not a replaced transcript.
+    let summarizer = ScriptedLanguageModel(script: ModelScript([.text("A greeting."), .text("Colours.")]))
+    let profile = Profile { "You help." }
+      .summarizeHistory(entryThreshold: 3, model: summarizer, options: .init(store: SummaryStore()))
+    let script = ModelScript([.text("Hi."), .text("Blue."), .text("Green.")])
+    let run = try await observedRun(
+      profile: profile, script: script, prompts: ["hello", "colour?", "another?"])
+    #expect(run.reports.map(\.cause.kind) == [.coldStart, .historyRewritten, .historyRewritten])
+    #expect(run.reports[2].cause.source == "summarizeHistory")
+  }
+
   @Test func `a turn rolled back after a failure changes the stored history`() async throws {
     let script = ModelScript([.text("One."), .failure(ScriptedFailure()), .text("Three.")])
     let run = try await observedRun(

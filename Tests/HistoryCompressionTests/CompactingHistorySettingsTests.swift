@@ -43,7 +43,7 @@ import Testing
     let options = CompactingHistory.SummaryOptions()
     #expect(options.timeout == .seconds(30))
     #expect(options.retryDelay == .seconds(60))
-    #expect(options.postamble == SummarizeHistory.defaultPostamble)
+    #expect(options.postamble == CompactingHistory.defaultPostamble)
     let modifier = CompactingHistory(budget: 1_000, prefixBreaks: PrefixBreakLog())
     #expect(modifier.summaryOptions.timeout == .seconds(30))
     #expect(modifier.summaryOptions.retryDelay == .seconds(60))

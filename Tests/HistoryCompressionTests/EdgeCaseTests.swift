@@ -29,7 +29,7 @@ import Testing
     let history = Transcript(entries: (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
     let summarized = try await SummarizeHistory(
       threshold: .entries(6), model: FixedSummaryModel(), options: .init(store: SummaryStore())
-    ).transformHistory(history, in: Make.context())
+    ).separatedResult(history, in: Make.context())
     #expect(summarized[0].isHistorySummary)
     #expect(summarized.last?.id == "p8")
     let windowed = try await RollingWindow(.entries(3)).transformHistory(history, in: Make.context())

@@ -20,7 +20,9 @@ import Testing
     var stages: [(String, [String])] = []
     for modifier in resolution.modifiers.reversed() {
       history = try await modifier.transformHistory(history, in: Make.context(round: 1))
-      stages.append((modifier.name, history.map { $0.isHistorySummary ? "S" : $0.id }))
+      // A summary written in front of a prompt counts as the summary and the prompt.
+      stages.append(
+        (modifier.name, SummaryPrompt.separated(history).map { $0.isHistorySummary ? "S" : $0.id }))
     }
     return stages
   }

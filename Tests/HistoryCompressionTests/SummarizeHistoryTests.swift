@@ -21,7 +21,7 @@ import Testing
 
   @Test func `leaves a history under the threshold alone and calls no model`() async throws {
     let history = conversation(turns: 4)
-    let result = try await modifier(.entries(20)).transformHistory(history, in: Make.context())
+    let result = try await modifier(.entries(20)).separatedResult(history, in: Make.context())
     #expect(result == history)
     #expect(behaviour.calls == 0)
   }
@@ -31,10 +31,10 @@ import Testing
     // conversation(turns: 5): instructions, four turns of two, p5 = 10 entries.
     let history = conversation(turns: 5)
     #expect(history.count == 10)
-    let atThreshold = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    let atThreshold = try await modifier(.entries(10)).separatedResult(history, in: Make.context())
     #expect(atThreshold == history)
     #expect(behaviour.calls == 0)
-    let pastThreshold = try await modifier(.entries(9)).transformHistory(history, in: Make.context())
+    let pastThreshold = try await modifier(.entries(9)).separatedResult(history, in: Make.context())
     #expect(pastThreshold[1].isHistorySummary)
     #expect(pastThreshold.count < history.count)
     #expect(behaviour.calls == 1)
@@ -48,13 +48,13 @@ import Testing
       entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1"), Make.prompt("p2")]
         + [Make.calls("t2", ["a"]), Make.output("a"), Make.calls("t3", ["b"]), Make.output("b")])
     // Threshold 7: the cut keeps p2's loop (5); instructions + summary + 5 = 7, exactly the threshold.
-    let atThreshold = try await modifier(.entries(7)).transformHistory(history, in: Make.context(round: 2))
+    let atThreshold = try await modifier(.entries(7)).separatedResult(history, in: Make.context(round: 2))
     #expect(atThreshold.count == 7)
     #expect(atThreshold[1].isHistorySummary)
     #expect(Array(atThreshold.ids.suffix(5)) == ["p2", "t2", "a", "t3", "b"])
     // Threshold 6: the same cut with its summary makes 7, one past: a rolling window of 6 instead.
     let context = Make.context(round: 2)
-    let overThreshold = try await modifier(.entries(6)).transformHistory(history, in: context)
+    let overThreshold = try await modifier(.entries(6)).separatedResult(history, in: context)
     #expect(overThreshold.ids == ["instructions", "p2", "t2", "a", "t3", "b"])
     #expect(context.notes.map(\.kind) == [.fallback])
   }
@@ -64,7 +64,7 @@ import Testing
     // the 11th entry arrives: instructions + summary + the turns from p3 (6 entries) = 8 > 7,
     // from p4 (4 entries) = 6 ≤ 7. Then p6 makes 7. Rounded up to 8, p3 would stay.
     let history = conversation(turns: 6)
-    let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
+    let result = try await modifier(.entries(10), fraction: 0.75).separatedResult(
       history, in: Make.context())
     #expect(result.count == 7)
     #expect(result[1].isHistorySummary)
@@ -73,7 +73,7 @@ import Testing
 
   @Test func `replaces older turns with one summary right after the instructions`() async throws {
     let history = conversation(turns: 8)
-    let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    let result = try await modifier(.entries(10)).separatedResult(history, in: Make.context())
     #expect(result.first?.id == "instructions")
     #expect(result[1].isHistorySummary)
     #expect(result.count <= 10)
@@ -93,7 +93,7 @@ import Testing
       entries: [Make.instructions()] + (1...6).flatMap(Make.turn) + [
         Make.prompt("p7"), Make.calls("t7", ["a", "b"]), Make.output("a"), Make.output("b"),
       ])
-    let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context(round: 1))
+    let result = try await modifier(.entries(10)).separatedResult(history, in: Make.context(round: 1))
     #expect(result[1].isHistorySummary)
     #expect(Array(result.ids.suffix(4)) == ["p7", "t7", "a", "b"])
   }
@@ -102,7 +102,7 @@ import Testing
     let old = HistorySummary.entry(summary: "The user likes tea.", postamble: "Carry on.")
     let history = Transcript(
       entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
-    let result = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
+    let result = try await modifier(.entries(10)).separatedResult(history, in: Make.context())
     #expect(result.filter(\.isHistorySummary).count == 1)
     #expect(result[1].isHistorySummary && result[1].id != old.id)
     let prompt = try #require(behaviour.prompts.first)
@@ -117,7 +117,7 @@ import Testing
     behaviour.fails = true
     let context = Make.context()
     let history = conversation(turns: 8)
-    let result = try await modifier(.entries(10)).transformHistory(history, in: context)
+    let result = try await modifier(.entries(10)).separatedResult(history, in: context)
     let window = try await RollingWindow(.entries(10)).transformHistory(history, in: Make.context())
     #expect(result == window)
     #expect(context.notes.contains { $0.kind == .fallback && $0.source == "summarizeHistory" })
@@ -129,16 +129,16 @@ import Testing
     let patient = SummarizeHistory(
       threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
       options: .init(retryDelay: .seconds(600), store: store))
-    _ = try await patient.transformHistory(history, in: Make.context())
+    _ = try await patient.separatedResult(history, in: Make.context())
     let context = Make.context()
-    _ = try await patient.transformHistory(history, in: context)
+    _ = try await patient.separatedResult(history, in: context)
     #expect(behaviour.calls == 1)
     #expect(context.notes.contains { $0.kind == .fallback && $0.message.contains("not asked again") })
     behaviour.fails = false
     let eager = SummarizeHistory(
       threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
       options: .init(retryDelay: .zero, store: store))
-    let result = try await eager.transformHistory(history, in: Make.context())
+    let result = try await eager.separatedResult(history, in: Make.context())
     #expect(behaviour.calls == 2)
     #expect(result[1].isHistorySummary)
   }
@@ -149,7 +149,7 @@ import Testing
     let patient = SummarizeHistory(
       threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
       options: .init(retryDelay: .seconds(600), store: store))
-    let failed = try await patient.transformHistory(history, in: Make.context())
+    let failed = try await patient.separatedResult(history, in: Make.context())
     #expect(!failed.contains { $0.isHistorySummary })
     #expect(behaviour.calls == 1)
 
@@ -157,7 +157,7 @@ import Testing
     await store.removeAll()
     behaviour.fails = false
     let context = Make.context()
-    let summarized = try await patient.transformHistory(history, in: context)
+    let summarized = try await patient.separatedResult(history, in: context)
     #expect(behaviour.calls == 2)
     #expect(summarized[1].isHistorySummary)
     #expect(!context.notes.contains { $0.kind == .fallback })
@@ -166,7 +166,7 @@ import Testing
     // The summary is forgotten too: the same range is summarized anew.
     await store.removeAll()
     #expect(await store.count == 0)
-    let again = try await patient.transformHistory(history, in: Make.context())
+    let again = try await patient.separatedResult(history, in: Make.context())
     #expect(behaviour.calls == 3)
     #expect(HistorySummary.summaryText(of: again[1])?.hasPrefix("Summary #3 ") == true)
   }
@@ -177,7 +177,7 @@ import Testing
       threshold: .entries(10), model: ScriptedLanguageModel(script: script),
       options: .init(timeout: .milliseconds(50), store: store))
     let context = Make.context()
-    let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
+    let result = try await modifier.separatedResult(conversation(turns: 8), in: context)
     #expect(!result.contains { $0.isHistorySummary })
     let note = try #require(context.notes.first { $0.kind == .fallback })
     #expect(
@@ -190,7 +190,7 @@ import Testing
   {
     let context = Make.context()
     let result = try await SummarizeHistory(threshold: .entries(10), options: .init(store: store))
-      .transformHistory(conversation(turns: 8), in: context)
+      .separatedResult(conversation(turns: 8), in: context)
     #expect(!result.contains { $0.isHistorySummary })
     #expect(
       context.notes.filter { $0.kind == .fallback }.map(\.names) == [
@@ -207,7 +207,7 @@ import Testing
       threshold: .entries(10), model: ScriptedLanguageModel(script: script),
       options: .init(timeout: .seconds(900), store: store))
     let history = conversation(turns: 8)
-    let generation = Task { try await modifier.transformHistory(history, in: Make.context()) }
+    let generation = Task { try await modifier.separatedResult(history, in: Make.context()) }
     // Cancel once the summarizer is running, and time from there: a loaded
     // machine may take a while to start the task, never 15 minutes to stop it.
     try await summarizing.wait(upTo: .seconds(120))
@@ -220,7 +220,7 @@ import Testing
     // A cancelled generation is not a failed summary: the next generation asks
     // again at once, although the retry delay (60 s) has not passed.
     let context = Make.context()
-    let again = try await modifier.transformHistory(history, in: context)
+    let again = try await modifier.separatedResult(history, in: context)
     #expect(again[1].isHistorySummary)
     #expect(HistorySummary.summaryText(of: again[1]) == "Summary after the cancel.")
     #expect(!context.notes.contains { $0.kind == .fallback })
@@ -236,22 +236,22 @@ import Testing
         entries: [Make.instructions()] + (offset + 1..<offset + 8).flatMap(Make.turn)
           + [Make.prompt("p\(offset + 8)")])
     }
-    for history in histories { _ = try await modifier.transformHistory(history, in: Make.context()) }
+    for history in histories { _ = try await modifier.separatedResult(history, in: Make.context()) }
     #expect(behaviour.calls == 3)
     #expect(await small.count == 2)
     // The newest two are kept: no call for them.
-    _ = try await modifier.transformHistory(histories[2], in: Make.context())
-    _ = try await modifier.transformHistory(histories[1], in: Make.context())
+    _ = try await modifier.separatedResult(histories[2], in: Make.context())
+    _ = try await modifier.separatedResult(histories[1], in: Make.context())
     #expect(behaviour.calls == 3)
     // The oldest was forgotten: computed again.
-    _ = try await modifier.transformHistory(histories[0], in: Make.context())
+    _ = try await modifier.separatedResult(histories[0], in: Make.context())
     #expect(behaviour.calls == 4)
   }
 
   @Test func `the summary of a range is computed once and the prefix stays byte-identical`() async throws {
-    let first = try await modifier(.entries(12)).transformHistory(conversation(turns: 8), in: Make.context())
-    let again = try await modifier(.entries(12)).transformHistory(conversation(turns: 8), in: Make.context())
-    let longer = try await modifier(.entries(12)).transformHistory(conversation(turns: 9), in: Make.context())
+    let first = try await modifier(.entries(12)).separatedResult(conversation(turns: 8), in: Make.context())
+    let again = try await modifier(.entries(12)).separatedResult(conversation(turns: 8), in: Make.context())
+    let longer = try await modifier(.entries(12)).separatedResult(conversation(turns: 9), in: Make.context())
     #expect(behaviour.calls == 1)
     #expect(again == first)
     #expect(Array(longer.entries.prefix(first.count - 1)) == Array(first.entries.dropLast()))
@@ -274,7 +274,7 @@ import Testing
     // every few turns a new cut, and a new summary that must fold in the one before it.
     let modifier = modifier(.entries(10))
     for turns in 8...20 {
-      _ = try await modifier.transformHistory(conversation(turns: turns), in: Make.context())
+      _ = try await modifier.separatedResult(conversation(turns: turns), in: Make.context())
     }
     let prompts = behaviour.prompts
     try #require(prompts.count >= 3)
@@ -295,7 +295,7 @@ import Testing
     // twice (it is already in the summary folded in) and none is skipped.
     let modifier = modifier(.entries(10))
     for turns in 8...20 {
-      _ = try await modifier.transformHistory(conversation(turns: turns), in: Make.context())
+      _ = try await modifier.separatedResult(conversation(turns: turns), in: Make.context())
     }
     let prompts = behaviour.prompts
     try #require(prompts.count >= 3)
@@ -312,7 +312,7 @@ import Testing
   @Test func `the cut moves in large steps: few compactions over many turns`() async throws {
     var prefixes: Set<[String]> = []
     for turns in 2...60 {
-      let result = try await modifier(.entries(20)).transformHistory(
+      let result = try await modifier(.entries(20)).separatedResult(
         conversation(turns: turns), in: Make.context())
       prefixes.insert(Array(result.ids.prefix(3)))
       #expect(result.count <= 20)
@@ -328,26 +328,26 @@ import Testing
     let history = Transcript(entries: [
       Make.instructions(), Make.prompt("p1", huge), Make.response("r1", huge), Make.prompt("p2"),
     ])
-    let byEntries = try await modifier(.entries(50)).transformHistory(history, in: Make.context())
+    let byEntries = try await modifier(.entries(50)).separatedResult(history, in: Make.context())
     #expect(byEntries == history)
-    let byTokens = try await modifier(.tokens(5_000)).transformHistory(history, in: Make.context())
+    let byTokens = try await modifier(.tokens(5_000)).separatedResult(history, in: Make.context())
     #expect(byTokens.ids.count == 3 && byTokens[1].isHistorySummary)
   }
 
   @Test func `bad settings are clear errors`() async throws {
     await #expect(throws: HistoryCompressionError.invalidSize(modifier: "summarizeHistory", size: .tokens(0)))
     {
-      try await modifier(.tokens(0)).transformHistory(conversation(turns: 3), in: Make.context())
+      try await modifier(.tokens(0)).separatedResult(conversation(turns: 3), in: Make.context())
     }
     let error = await #expect(throws: HistoryCompressionError.self) {
-      try await modifier(.entries(10), fraction: 1.5).transformHistory(
+      try await modifier(.entries(10), fraction: 1.5).separatedResult(
         conversation(turns: 3), in: Make.context())
     }
     #expect(error?.description == "summarizeHistory: retainedFraction is 1.5, it must be in (0, 1)")
     // Both ends of the open range are refused; just inside them is accepted.
     for (fraction, text) in [(1.0, "1.0"), (0.0, "0.0")] {
       let atEnd = await #expect(throws: HistoryCompressionError.self) {
-        try await modifier(.entries(10), fraction: fraction).transformHistory(
+        try await modifier(.entries(10), fraction: fraction).separatedResult(
           conversation(turns: 3), in: Make.context())
       }
       #expect(atEnd?.description == "summarizeHistory: retainedFraction is \(text), it must be in (0, 1)")
@@ -355,7 +355,7 @@ import Testing
     for fraction in [0.99, 0.01] {
       let short = conversation(turns: 3)
       #expect(
-        try await modifier(.entries(10), fraction: fraction).transformHistory(short, in: Make.context())
+        try await modifier(.entries(10), fraction: fraction).separatedResult(short, in: Make.context())
           == short)
     }
   }
@@ -374,7 +374,7 @@ import Testing
         throws: HistoryCompressionError.invalidTimeout(
           modifier: "summarizeHistory", timeout: timeout)
       ) {
-        try await summarize(timeout: timeout).transformHistory(conversation(turns: 3), in: Make.context())
+        try await summarize(timeout: timeout).separatedResult(conversation(turns: 3), in: Make.context())
       }
       #expect(
         error?.description == "summarizeHistory: the summarizer timeout is \(text), it must be more than zero"
@@ -383,7 +383,7 @@ import Testing
     // The smallest positive timeout passes the check: a short history is left as it is.
     let short = conversation(turns: 3)
     #expect(
-      try await summarize(timeout: .nanoseconds(1)).transformHistory(short, in: Make.context()) == short)
+      try await summarize(timeout: .nanoseconds(1)).separatedResult(short, in: Make.context()) == short)
     #expect(behaviour.calls == 0)
   }
 
@@ -391,7 +391,7 @@ import Testing
     // NaN compares false with everything: a check written as "not <= 0 and not >= 1" would let it
     // through, and 10 × NaN cannot become a whole number of entries.
     let error = await #expect(throws: HistoryCompressionError.self) {
-      try await modifier(.entries(10), fraction: .nan).transformHistory(
+      try await modifier(.entries(10), fraction: .nan).separatedResult(
         conversation(turns: 3), in: Make.context())
     }
     #expect(error?.description == "summarizeHistory: retainedFraction is nan, it must be in (0, 1)")
@@ -408,7 +408,7 @@ import Testing
     // The same 12 entries as above, threshold 10, fraction 0.75: the six entries p1 to r3 are
     // summarized, with no earlier summary to fold in.
     let context = Make.context()
-    let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
+    let result = try await modifier(.entries(10), fraction: 0.75).separatedResult(
       conversation(turns: 6), in: context)
     #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
     #expect(context.notes.filter { $0.kind == .information }.map(\.counts) == [[.entriesSummarized: 6]])
@@ -424,7 +424,7 @@ import Testing
       entries: [Make.instructions(), Make.prompt("p1"), Make.calls("t1", ["c1-0"])]
         + [Make.output("c1-0", "light rain, 7°C"), Make.response("r1")]
         + (2...5).flatMap(Make.turn) + [Make.prompt("p6")])
-    let result = try await modifier(.entries(10), fraction: 0.75).transformHistory(
+    let result = try await modifier(.entries(10), fraction: 0.75).separatedResult(
       history, in: Make.context())
     #expect(Array(result.ids.dropFirst(2)) == ["p3", "r3", "p4", "r4", "p5", "r5", "p6"])
     let prompt = try #require(behaviour.prompts.first)
@@ -438,8 +438,8 @@ import Testing
       threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
       instructions: Instructions("Summarize tersely."),
       options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: store))
-    let byDefault = try await modifier(.entries(10)).transformHistory(history, in: Make.context())
-    let byTerse = try await terse.transformHistory(history, in: Make.context())
+    let byDefault = try await modifier(.entries(10)).separatedResult(history, in: Make.context())
+    let byTerse = try await terse.separatedResult(history, in: Make.context())
     // The same range, asked of a summarizer told otherwise: a second call, a second summary.
     #expect(behaviour.calls == 2)
     #expect(HistorySummary.summaryText(of: byDefault[1])?.hasPrefix("Summary #1 ") == true)
@@ -452,7 +452,7 @@ import Testing
       let old = HistorySummary.entry(summary: "The user likes \(liking).", postamble: "Carry on.")
       let history = Transcript(
         entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
-      results.append(try await modifier(.entries(10)).transformHistory(history, in: Make.context()))
+      results.append(try await modifier(.entries(10)).separatedResult(history, in: Make.context()))
     }
     #expect(behaviour.calls == 2)
     #expect(behaviour.prompts.count == 2)
@@ -474,7 +474,7 @@ import Testing
         entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1", answer)]
           + (2...5).flatMap(Make.turn) + [Make.prompt("p6")])
       results.append(
-        try await modifier(.entries(10), fraction: 0.75).transformHistory(history, in: Make.context()))
+        try await modifier(.entries(10), fraction: 0.75).separatedResult(history, in: Make.context()))
     }
     #expect(behaviour.calls == 2)
     #expect(behaviour.prompts.last?.contains("answer r1 was no") == true)
@@ -500,7 +500,7 @@ import Testing
       let modifier = SummarizeHistory(
         threshold: .entries(11), model: FixedSummaryModel(behaviour: behaviour),
         options: .init(retainedFraction: 0.75, store: store, prefixBreaks: prefixBreaks))
-      let result = try await modifier.transformHistory(
+      let result = try await modifier.separatedResult(
         Transcript(entries: retainedThenToolRounds(instructions, conversation: conversation) + extra),
         in: context)
       #expect(Array(result.ids.dropFirst(2)) == copy + ["p3", "c3", "c"] + extra.map(\.id))

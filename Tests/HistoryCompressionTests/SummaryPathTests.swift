@@ -157,13 +157,16 @@ import Testing
       #expect(size <= 500, "turn \(turn + 1): \(size) tokens")
     }
     // Turn 5 (2 + 4 × 101 + 100 = 506 tokens) is cut to the current turn,
-    // after the summary: instructions, summary, prompt.
-    #expect(sent[4].count == 3)
-    #expect(sent[4].contains { $0.isHistorySummary })
-    // Turn 8: the plan (62 reserved) sees 2 + 62 + 3 × 101 + 100 = 467, but the
-    // summary takes more than 80 words, which would make 532: the modifier
-    // keeps a rolling window of 500 instead, turns 5 to 8 (2 + 3 × 101 + 100).
-    #expect(!sent[7].contains { $0.isHistorySummary })
-    #expect(sent[7].count == 1 + 3 * 2 + 1)
+    // with the summary written in front of its prompt: instructions, one prompt.
+    #expect(sent[4].count == 2)
+    #expect(sent[4][1].containsHistorySummary)
+    // The summary is committed, so later turns measure it at its real size:
+    // 80 words, the 5-word heading and the 39-word postamble in front of
+    // prompt 5's 100 make 224. Turns 6 and 7 fit (2 + 224 + 101 + 100 = 427
+    // at turn 7); turn 8 (528) is cut to its own prompt again, after a new summary.
+    #expect(sent[5].count == 4)
+    #expect(sent[6].count == 6)
+    #expect(sent[7].count == 2)
+    #expect(sent[7][1].containsHistorySummary)
   }
 }

@@ -146,7 +146,13 @@ struct `README examples` {
     }
     // Past 40 entries, one generation of the session's own model wrote the summary.
     #expect(summaryScript.requests.count == 23)
-    #expect(summarySession.transcript.count == 45)
+    // The summary became the session's history, as the README says: the transcript is what the
+    // model was last sent and its answer, with the summary in front of the oldest prompt kept;
+    // the full transcript has all 22 turns (44 entries) after the instructions.
+    let lastSent = try #require(summaryScript.requests.last).transcript
+    #expect(summarySession.transcript.count == lastSent.count + 1)
+    #expect(summarySession.transcript.entries.dropFirst().first?.containsHistorySummary == true)
+    #expect(summarySession.fullTranscript.count == 45)
   }
 
   /// The local server's URL; unset or empty (as `scripts/mutation-check` sets it) skips the test.

@@ -1,6 +1,8 @@
 /// A step that runs before each generation: it may look at the turn
 /// (`willGenerate`) and rewrite the history the model sees
-/// (`transformHistory`). The session's stored transcript is never changed.
+/// (`transformHistory`). The session's stored transcript is not changed,
+/// unless the modifier commits what it returns
+/// (``ProfileModifierContext/commitHistory()``).
 ///
 /// Modifiers apply outside-in: in `profile.a().b().c()`, `c` sees the history
 /// first and `a` last.

@@ -42,7 +42,9 @@ public struct OnPrompt: DynamicProfileModifier {
 }
 
 extension DynamicProfile {
-  /// Rewrites the history the model sees; the session's transcript keeps everything.
+  /// Rewrites the history the model sees; the session's transcript keeps
+  /// everything (a modifier that should commit its result implements
+  /// ``DynamicProfileModifier`` and calls ``ProfileModifierContext/commitHistory()``).
   ///
   /// ```swift
   /// profile.historyTransform { history in Transcript(entries: history.suffix(10)) }

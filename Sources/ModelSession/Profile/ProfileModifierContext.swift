@@ -32,6 +32,7 @@ public final class ProfileModifierContext: Sendable {
   public let isRetryAfterContextOverflow: Bool
 
   private let recordedNotes = Mutex<[GenerationNote]>([])
+  private let commitRequested = Mutex(false)
 
   /// Creates a context.
   public init(
@@ -59,5 +60,35 @@ public final class ProfileModifierContext: Sendable {
   /// The notes recorded so far.
   public var notes: [GenerationNote] {
     recordedNotes.withLock { $0 }
+  }
+
+  /// Makes the history the calling modifier returns from
+  /// ``DynamicProfileModifier/transformHistory(_:in:)`` the session's
+  /// history, as a history modifier's result is in the framework: call it
+  /// from `transformHistory`. When the turn succeeds,
+  /// ``LanguageModelSession/transcript`` holds that history (then the turn's
+  /// later entries), and the next generation's stored history starts from
+  /// it; ``LanguageModelSession/fullTranscript`` keeps every entry, and the
+  /// generation's record keeps the stored history and each stage as before.
+  /// A turn that fails commits nothing. The committed history is the
+  /// modifier's stage: it includes what the modifiers applied before it did.
+  ///
+  /// ```swift
+  /// func transformHistory(_ history: Transcript, in context: ProfileModifierContext) async throws -> Transcript {
+  ///   let compacted = try await compact(history)
+  ///   context.commitHistory()
+  ///   return compacted
+  /// }
+  /// ```
+  public func commitHistory() {
+    commitRequested.withLock { $0 = true }
+  }
+
+  /// Whether a modifier asked to commit its history since the last call; clears the request.
+  func takeCommitRequest() -> Bool {
+    commitRequested.withLock { requested in
+      defer { requested = false }
+      return requested
+    }
   }
 }

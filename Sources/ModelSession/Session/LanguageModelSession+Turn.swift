@@ -28,14 +28,15 @@ extension LanguageModelSession {
     acceptContent: (@Sendable (GeneratedContent) throws -> Void)? = nil,
     onProgress: (@Sendable (TurnProgress) -> Void)? = nil
   ) async throws -> TurnResult {
-    let (stored, turnIndex) = try state.withLock { state -> (Transcript, Int) in
+    let (stored, full, turnIndex) = try state.withLock { state -> (Transcript, Transcript?, Int) in
       guard !state.isResponding else { throw SessionError.concurrentRequests }
       state.isResponding = true
-      return (state.transcript, state.turnCount)
+      return (state.transcript, state.fullTranscript, state.turnCount)
     }
     do {
+      let ledger = TurnLedger(stored: stored, full: full, prompt: prompt, makeID: { UUID().uuidString })
       var result = try await generateTurn(
-        stored: stored, prompt: prompt, schema: schema, turnIndex: turnIndex, onProgress: onProgress)
+        ledger: ledger, prompt: prompt, schema: schema, turnIndex: turnIndex, onProgress: onProgress)
       if let schema {
         // Validated before committing: a response that breaks the schema is an error, and the turn is undone.
         let content = try Self.structuredContent(result.turn.finalText, schema: schema)
@@ -44,6 +45,7 @@ extension LanguageModelSession {
       }
       state.withLock { state in
         state.transcript = result.transcript
+        state.fullTranscript = result.fullTranscript
         state.usage += result.turn.usage
         state.turnCount += 1
         state.isResponding = false
@@ -60,10 +62,10 @@ extension LanguageModelSession {
   /// modifiers, generates, and runs the tools the model called, until the
   /// model answers without calling a tool.
   private func generateTurn(
-    stored: Transcript, prompt: Transcript.Prompt, schema: GenerationSchema?, turnIndex: Int,
+    ledger start: TurnLedger, prompt: Transcript.Prompt, schema: GenerationSchema?, turnIndex: Int,
     onProgress: (@Sendable (TurnProgress) -> Void)?
-  ) async throws -> (turn: TurnResult, transcript: Transcript) {
-    var ledger = TurnLedger(stored: stored, prompt: prompt, makeID: { UUID().uuidString })
+  ) async throws -> (turn: TurnResult, transcript: Transcript, fullTranscript: Transcript?) {
+    var ledger = start
     for round in 0... {
       try Task.checkCancellation()
       let turn = ProfileTurn(prompt: prompt, round: round, history: ledger.storedHistory(instructions: nil))
@@ -73,10 +75,11 @@ extension LanguageModelSession {
       let output = try await generateRound(
         round, of: ledger, setup: setup, prompt: prompt, schema: schema, turnIndex: turnIndex,
         onProgress: onProgress)
+      if let committed = output.committedHistory { ledger.commit(history: committed) }
       ledger.append(generated: output.entries, usage: output.usage)
       if output.toolCalls.isEmpty {
         let turn = TurnResult(entries: ledger.newEntries, finalText: output.responseText, usage: ledger.usage)
-        return (turn, ledger.committedTranscript)
+        return (turn, ledger.committedTranscript, ledger.committedFullTranscript)
       }
       try ledger.startToolRound(limit: maximumToolRounds)
       let outputs = try await ToolRunner(toolsByName: setup.toolsByName).run(output.toolCalls)
@@ -147,7 +150,9 @@ extension LanguageModelSession {
       record.output = output.entries
       record.usage = output.usage
       publish(record)
-      return output
+      var result = output
+      result.committedHistory = modified.committed
+      return result
     }
   }
 
@@ -173,6 +178,8 @@ extension LanguageModelSession {
     var toolCalls: [GenerationAssembler.ToolCallDraft]
     var responseText: String
     var usage: GenerationUsage
+    /// The history a modifier committed before the generation, if one did.
+    var committedHistory: Transcript?
   }
 
   /// Runs the executor for one generation and assembles its events as they

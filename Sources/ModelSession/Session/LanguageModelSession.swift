@@ -19,6 +19,9 @@ import Synchronization
 public final class LanguageModelSession: Sendable {
   struct State: Sendable {
     var transcript: Transcript
+    /// Every entry of the conversation, when a modifier committed a history
+    /// that left some out; `nil` while it equals `transcript`.
+    var fullTranscript: Transcript?
     var isResponding = false
     var usage = GenerationUsage.zero
     var turnCount = 0
@@ -120,9 +123,27 @@ public final class LanguageModelSession: Sendable {
     return ProfileContent(components: components)
   }
 
-  /// The conversation so far: the instructions of the latest generation,
-  /// then every prompt, tool call, tool output, reasoning and response.
+  /// The conversation so far, as the session keeps it: the instructions of
+  /// the latest generation, then the prompts, tool calls, tool outputs,
+  /// reasoning and responses.
+  ///
+  /// As in the framework, a history modifier's result can become the
+  /// session's history: when a modifier commits what it returns
+  /// (``ProfileModifierContext/commitHistory()``, as `summarizeHistory` does
+  /// when it summarizes), the transcript holds that history from then on,
+  /// followed by the rest of the turn. Modifiers that only shape what the
+  /// model sees (a rolling window, `compactingHistory`) leave it whole. For
+  /// every entry, whatever a modifier committed, read ``fullTranscript``.
   public var transcript: Transcript { state.withLock { $0.transcript } }
+
+  /// Every entry of the conversation: the instructions of the latest
+  /// generation, then every prompt (as the caller gave it), tool call, tool
+  /// output, reasoning and response, including those a committing modifier
+  /// replaced in ``transcript`` (a summary stands in for them there). It
+  /// equals ``transcript`` until a modifier commits. For an app's
+  /// conversation view, and for analyses that need the dropped entries; the
+  /// generation records keep what each modifier stage produced.
+  public var fullTranscript: Transcript { state.withLock { $0.fullTranscript ?? $0.transcript } }
 
   /// Whether a turn is running.
   public var isResponding: Bool { state.withLock { $0.isResponding } }

@@ -7,6 +7,9 @@ enum ModifierPipeline {
     var history: Transcript
     /// The history after each modifier, in the order they ran.
     var stages: [GenerationRecord.Stage]
+    /// The history the last modifier that asked to commit returned
+    /// (``ProfileModifierContext/commitHistory()``); `nil` when none asked.
+    var committed: Transcript?
   }
 
   /// Tells every modifier a generation is coming, in `modifiers`' order.
@@ -26,11 +29,14 @@ enum ModifierPipeline {
   ) async throws -> Result {
     var history = stored
     var stages: [GenerationRecord.Stage] = []
+    var committed: Transcript?
     stages.reserveCapacity(modifiers.count)
+    _ = context.takeCommitRequest()
     for modifier in modifiers {
       history = try await modifier.transformHistory(history, in: context)
       stages.append(GenerationRecord.Stage(name: modifier.name, transcript: history))
+      if context.takeCommitRequest() { committed = history }
     }
-    return Result(history: history, stages: stages)
+    return Result(history: history, stages: stages, committed: committed)
   }
 }
