@@ -1,5 +1,6 @@
 import ContextKitDemo
 import Foundation
+import HistoryCompression
 import ModelSession
 import TestSupport
 import Testing
@@ -83,6 +84,27 @@ private func conversation() -> ReplayConversation {
     let session = LanguageModelSession(model: fitting, instructions: Instructions("Be brief."))
     #expect(try await session.respond(to: "Thanks").content == "You're welcome.")
     #expect(fitting.cursor.playedCount == 1)
+  }
+
+  @Test func `a summary written in front of the turn's prompt does not put the recording out of step`()
+    async throws
+  {
+    // Over 3 entries at "Thanks" (instructions, the first turn's 5 entries, the prompt), the first
+    // turn is summarized and the summary is written in front of "Thanks", the only prompt kept.
+    let recorded = conversation()
+    let summarizer = ScriptedLanguageModel(script: ModelScript([.text("The user read a.swift.")]))
+    let tool = try ReplayTool(spec: recorded.tools[0])
+    let session = LanguageModelSession(
+      model: ReplayLanguageModel(conversation: recorded),
+      profile: Profile {
+        "Be brief."
+        tool
+      }
+      .summarizeHistory(entryThreshold: 3, model: summarizer, options: .init(store: SummaryStore())))
+    _ = try await session.respond(to: "Read a.swift")
+    #expect(try await session.respond(to: "Thanks").content == "You're welcome.")
+    #expect(session.transcript.entries.map(\.kindName) == ["instructions", "prompt", "response"])
+    #expect(session.transcript.entries[1].containsHistorySummary)
   }
 
   @Test func `a prompt the recording does not expect is a typed error`() async throws {

@@ -59,12 +59,19 @@ public final class ReplayCursor: Sendable, Hashable {
     }
   }
 
+  /// The text of the last entry when it is a prompt, without a summary that
+  /// `summarizeHistory` wrote in front of it (its segments' ids start with
+  /// `HistorySummary.entryIDPrefix`, "contextkit.summary."): the user's own words.
   private static func lastPromptText(_ transcript: Transcript) -> String {
     guard case .prompt(let prompt) = transcript.entries.last else { return "" }
     return prompt.segments.compactMap { segment in
-      if case .text(let text) = segment { text.content } else { nil }
+      guard case .text(let text) = segment, !text.id.hasPrefix(summarySegmentIDPrefix) else { return nil }
+      return text.content
     }.joined()
   }
+
+  /// The start of the ids of the segments a summary adds to a prompt (`HistorySummary.entryIDPrefix`).
+  private static let summarySegmentIDPrefix = "contextkit.summary."
 
   /// Cursors are equal when they are the same object.
   public static func == (lhs: ReplayCursor, rhs: ReplayCursor) -> Bool { lhs === rhs }
