@@ -59,7 +59,7 @@ import Testing
         retainedFraction: 0.75, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
         store: SummaryStore()))
     let context = Make.context()
-    let result = try await modifier.transformHistory(conversation(turns: 6), in: context)
+    let result = try await modifier.separatedResult(conversation(turns: 6), in: context)
     #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
     let rewritten = context.notes.filter { $0.kind == .historyRewritten }
     #expect(rewritten.map(\.names) == [[.firstKeptEntry: ["p4"]]])
@@ -129,7 +129,7 @@ import Testing
       options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
     let context = Make.context()
     let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
-    #expect(!result.contains { $0.isHistorySummary })
+    #expect(!result.contains { $0.containsHistorySummary })
     let fallback = context.notes.filter { $0.kind == .fallback }
     #expect(fallback.count == 1)
     #expect(fallback.first?.names == [.unit: ["tokens"]])

@@ -15,7 +15,7 @@ private func contents(_ transcript: Transcript) -> [String] {
   transcript.map { "\($0.kindName): \(text($0))" }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `The summary summarizeHistory commits` {
+@Suite("The summary summarizeHistory commits", .timeLimit(.minutes(10))) struct SummaryPromptTests {
   /// A session whose history is summarized past `threshold` entries (instructions included)
   /// by a scripted summarizer, with its own store so that no other test's summaries are reused.
   static func session(

@@ -31,7 +31,7 @@ private func contents(_ transcript: Transcript) -> [String] {
   transcript.map { "\($0.kindName): \($0.segments.joinedText)" }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `A history a modifier commits` {
+@Suite("A history a modifier commits", .timeLimit(.minutes(10))) struct CommittedHistoryTests {
   static func session(script: ModelScript, limit: Int = 2, commits: Bool = true) -> LanguageModelSession {
     LanguageModelSession(
       profile: Profile { "Be brief." }.modifier(KeepingCurrentTurn(limit: limit, commits: commits))
