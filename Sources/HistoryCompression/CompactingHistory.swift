@@ -193,118 +193,29 @@ public struct CompactingHistory: DynamicProfileModifier {
     _ history: Transcript, in context: ProfileModifierContext
   ) async throws -> Transcript {
     let limits = try await CompactionLimits.resolve(self, in: context)
-    let budget = limits.budget
-    let entries = history.entries
-    let layout = HistoryLayout(entries)
-    let measure = try await HistoryMeasure(entries, unit: .tokens(budget), counter: tokenCounter)
-    let ledger = try await RetainedContextLedger(
-      entries, unit: .tokens, counter: tokenCounter, retention: context.contextRetention)
-    let reserve = summarizer == nil ? 0 : limits.summaryReserve
-    let breaks = await prefixBreaks(in: entries, layout: layout, context: context)
-    let plan = CompactionPlan(
-      layout: layout, measure: measure, threshold: budget, target: limits.target, pinned: limits.pinnedTokens,
-      summarySize: reserve, end: entries.count, breaks: breaks, ledger: ledger)
-    let headSize = measure.size(0..<layout.headEnd)
-    let kept =
-      headSize + measure.size(layout.headEnd..<plan.pinEnd) + measure.size(plan.start..<entries.count)
-    if kept + (plan.start > layout.headEnd ? reserve : 0) > budget {
-      context.record(HistoryNote.currentTurnOverBudget(source: name, kept: kept, budget: budget, unit: nil))
-    }
-    guard var lastCut = plan.cuts.last else { return history }
-    // The cut was planned with what the history held then; a key delivered
-    // again since is in view: its copy goes (the plan's sizes stay an upper bound).
-    lastCut.reattachment = lastCut.reattachment.removing(keys: ledger.keys(deliveredFrom: lastCut.madeAt))
-    let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd)
-    if context.isRetryAfterContextOverflow && limits.fittedToOverflow {
-      // The retry compacts against the window the model gave: the cuts can fall anywhere.
-      context.record(
-        HistoryNote.fittedToWindow(source: name, budget: budget, firstKeptEntry: entries[lastCut.start].id))
-      lastCut.reattachment.record(in: context, source: name)
-    } else if let previousEnd, lastCut.madeAt > previousEnd {
-      context.record(
-        HistoryNote.compacted(
-          source: name, count: lastCut.start - lastCut.dropFrom, summarized: summarizer != nil,
-          pinned: lastCut.dropFrom - layout.headEnd, firstKeptEntry: entries[lastCut.start].id))
-      lastCut.reattachment.record(in: context, source: name)
-    } else if breaks.contains(entries.count) {
-      // New instructions (or tools) count at their new size, which can move the
-      // cut or shrink the room for retained context; the previous generation's
-      // plan cannot be replayed, so say again what is put back and what is left out.
-      lastCut.reattachment.record(in: context, source: name)
-    }
-    // The cut: everything below is the history the model sees, with or without a summary.
-    let dropped = Self.keeping(entries, layout: layout, cut: lastCut, summary: nil)
-    guard let summarizer else { return dropped }
-    let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
-    return try await summarized(
-      entries, layout: layout, cuts: plan.cuts, lastCut: lastCut, summarizer: summarizer, dropped: dropped,
-      keptSize: instructionsSize + measure.size(layout.headEnd..<lastCut.dropFrom) + lastCut.reattachment.size
-        + measure.size(lastCut.start..<entries.count), budget: budget, context: context)
+    return try await CompactionEngine(policy: policy(limits)).compact(history, in: context)
   }
 
-  /// The history lengths at which the tools or the instructions changed,
-  /// this generation included (see ``PrefixBreakLog``).
-  private func prefixBreaks(
-    in entries: [Transcript.Entry], layout: HistoryLayout, context: ProfileModifierContext
-  ) async -> Set<Int> {
-    await prefixBreaks.breaks(in: entries, layout: layout, context: context)
-  }
-
-  /// The instructions, the pinned turns, `summary` (when there is one; it
-  /// replaces the summaries in the head, and stays right after the
-  /// instructions when nothing is pinned, where a modifier run after this one
-  /// keeps it), the retained context the cut put back, then the entries from
-  /// `cut.start`.
-  static func keeping(
-    _ entries: [Transcript.Entry], layout: HistoryLayout, cut: CompactionPlan.Cut, summary: Transcript.Entry?
-  ) -> Transcript {
-    var kept: [Transcript.Entry] = []
-    kept.reserveCapacity(cut.dropFrom + 1 + cut.reattachment.entries.count + entries.count - cut.start)
-    if let summary {
-      if layout.hasInstructions { kept.append(entries[0]) }
-      kept.append(contentsOf: entries[layout.headEnd..<cut.dropFrom])
-      kept.append(summary)
-    } else {
-      kept.append(contentsOf: entries[..<cut.dropFrom])
+  /// This modifier as a policy of the compaction engine, with the limits of
+  /// one generation: cuts in tokens down to the target after the pinned
+  /// first turns, early at a change of the tools or the instructions; the
+  /// turns that go summarized by `summarizer` when there is one, and dropped
+  /// (the same turns) when there is none or its summary cannot be had or
+  /// does not fit.
+  func policy(_ limits: CompactionLimits) -> CompactionPolicy {
+    var summary = CompactionPolicy.Summary.none
+    if let summarizer {
+      summary = .summarize(
+        CompactionSummaries(
+          model: summarizer, instructions: summaryOptions.instructions, timeout: summaryOptions.timeout,
+          retryDelay: summaryOptions.retryDelay, store: summaryOptions.store,
+          postamble: summaryOptions.postamble))
     }
-    kept.append(contentsOf: cut.reattachment.entries)
-    kept.append(contentsOf: entries[cut.start...])
-    return Transcript(entries: kept)
-  }
-
-  /// The head, a summary of everything before the last cut, then the rest;
-  /// `dropped` when the summary cannot be had or does not fit.
-  ///
-  /// - Throws: `CancellationError` when the generation is cancelled while the
-  ///   summarizer runs: a cancelled generation ends, it does not fall back.
-  private func summarized(
-    _ entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut],
-    lastCut: CompactionPlan.Cut,
-    summarizer: any LanguageModel, dropped: Transcript, keptSize: Int, budget: Int,
-    context: ProfileModifierContext
-  ) async throws -> Transcript {
-    let memo = CompactionSummaries(
-      model: summarizer, instructions: summaryOptions.instructions, timeout: summaryOptions.timeout,
-      retryDelay: summaryOptions.retryDelay, store: summaryOptions.store)
-    let summaryEntry: Transcript.Entry
-    let summaryTokens: Int
-    do {
-      let text = try await memo.summary(
-        of: entries, layout: layout, cuts: cuts, context: context, source: name)
-      summaryEntry = HistorySummary.entry(summary: text, postamble: summaryOptions.postamble)
-      summaryTokens = try await tokenCounter.tokenCount(of: summaryEntry)
-    } catch {
-      if Task.isCancelled { throw CancellationError() }
-      context.record(
-        HistoryNote.droppedInstead(source: name, reason: "\(error)", summaryTokens: nil, budget: budget))
-      return dropped
-    }
-    guard keptSize + summaryTokens <= budget else {
-      context.record(
-        HistoryNote.droppedInstead(source: name, reason: nil, summaryTokens: summaryTokens, budget: budget))
-      return dropped
-    }
-    return Self.keeping(entries, layout: layout, cut: lastCut, summary: summaryEntry)
+    return CompactionPolicy(
+      source: name, threshold: .tokens(limits.budget), target: limits.target, pinned: limits.pinnedTokens,
+      summaryReserve: summarizer == nil ? 0 : limits.summaryReserve, compactsAtPrefixBreaks: true,
+      summary: summary, summaryFallback: .droppingTheSameEntries, fittedToOverflow: limits.fittedToOverflow,
+      notesOversizedTurn: true, tokenCounter: tokenCounter, prefixBreaks: prefixBreaks)
   }
 }
 

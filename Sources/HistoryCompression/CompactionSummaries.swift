@@ -19,6 +19,8 @@ struct CompactionSummaries {
   let timeout: Duration
   let retryDelay: Duration
   let store: SummaryStore
+  /// The text placed after the summary, for the main model.
+  let postamble: String
 
   /// The summary of the entries the last of `cuts` leaves out (with any
   /// summary already in the head folded in).
@@ -50,6 +52,18 @@ struct CompactionSummaries {
     context.record(
       HistoryNote.summaryMade(source: source, count: range.count, foldedPrevious: !previous.isEmpty))
     return summary
+  }
+
+  /// The summary entry (see ``HistorySummary``) of the entries the last of
+  /// `cuts` leaves out, with the postamble after the summary.
+  ///
+  /// - Throws: as ``summary(of:layout:cuts:context:source:)``.
+  func entry(
+    of entries: [Transcript.Entry], layout: HistoryLayout, cuts: [CompactionPlan.Cut],
+    context: ProfileModifierContext, source: String
+  ) async throws -> Transcript.Entry {
+    let text = try await summary(of: entries, layout: layout, cuts: cuts, context: context, source: source)
+    return HistorySummary.entry(summary: text, postamble: postamble)
   }
 
   /// The entries `last` leaves out that the summary made at `earlier` does

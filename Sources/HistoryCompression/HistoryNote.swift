@@ -50,18 +50,6 @@ enum HistoryNote {
     }
   }
 
-  /// A summarizing compaction made at this generation: `count` older entries
-  /// became one summary, verbatim from `firstKeptEntry`.
-  static func summarized(source: String, count: Int, firstKeptEntry: String) -> GenerationNote {
-    note(
-      source, .historyRewritten, names: [.firstKeptEntry: [firstKeptEntry]],
-      counts: [.entriesSummarized: count]
-    ) {
-      "compacted: \($0.counts[.entriesSummarized] ?? 0) older entries are now one summary; "
-        + "the history is verbatim from entry \($0.names(.firstKeptEntry).joined())"
-    }
-  }
-
   /// A compaction on the retry after a context overflow, to the model's window.
   static func fittedToWindow(source: String, budget: Int, firstKeptEntry: String) -> GenerationNote {
     note(source, .historyRewritten, names: [.firstKeptEntry: [firstKeptEntry]], counts: [.budget: budget]) {

@@ -104,78 +104,28 @@ public struct SummarizeHistory: DynamicProfileModifier {
     _ history: Transcript, in context: ProfileModifierContext
   ) async throws -> Transcript {
     try validate()
-    // A summary this modifier committed sits in front of the prompt after it; the cuts see the two apart.
-    let entries = SummaryPrompt.separatingHead(history.entries)
-    let layout = HistoryLayout(entries)
-    let measure = try await HistoryMeasure(entries, unit: threshold, counter: tokenCounter)
-    let ledger = try await RetainedContextLedger(
-      entries, unit: threshold.retainedUnit, counter: tokenCounter, retention: context.contextRetention)
-    let target = Int(saturating: Double(threshold.value) * options.retainedFraction)
-    let reserve = Self.summaryReserve(in: threshold, target: target)
-    let plan = CompactionPlan(
-      layout: layout, measure: measure, threshold: threshold.value, target: target, summarySize: reserve,
-      end: entries.count, ledger: ledger)
-    // Observed at every generation, so that a change of the instructions is seen when it happens.
-    let prefixChanged = await options.prefixBreaks.changedNow(in: entries, layout: layout, context: context)
-    guard var lastCut = plan.cuts.last else { return history }
-    // The cut was planned with what the history held then; a key delivered
-    // again since is in view: its copy goes.
-    lastCut.reattachment = lastCut.reattachment.removing(keys: ledger.keys(deliveredFrom: lastCut.madeAt))
-    guard let model = model ?? context.model else {
-      return fallback(
-        entries, layout: layout, measure: measure, ledger: ledger, reason: NoSummarizerModel(),
-        context: context)
-    }
+    return try await CompactionEngine(policy: policy(in: context)).compact(history, in: context)
+  }
 
-    let summaries = CompactionSummaries(
-      model: model, instructions: instructions, timeout: options.timeout, retryDelay: options.retryDelay,
-      store: options.store)
-    let summaryEntry: Transcript.Entry
-    do {
-      let text = try await summaries.summary(
-        of: entries, layout: layout, cuts: plan.cuts, context: context, source: name)
-      summaryEntry = HistorySummary.entry(summary: text, postamble: summaryPostamble)
-    } catch {
-      if Task.isCancelled { throw CancellationError() }
-      return fallback(
-        entries, layout: layout, measure: measure, ledger: ledger, reason: error, context: context)
+  /// This modifier as a policy of the compaction engine: cuts in the
+  /// threshold's unit down to `retainedFraction` of it, nothing pinned, the
+  /// older part summarized by `model` (or the session's), and a rolling
+  /// window of the threshold's size when the summary cannot be had or does
+  /// not fit; a summarized history becomes the session's history.
+  func policy(in context: ProfileModifierContext) -> CompactionPolicy {
+    let target = Int(saturating: Double(threshold.value) * options.retainedFraction)
+    var summary = CompactionPolicy.Summary.unavailable(reason: NoSummarizerModel())
+    if let model = model ?? context.model {
+      summary = .summarize(
+        CompactionSummaries(
+          model: model, instructions: instructions, timeout: options.timeout, retryDelay: options.retryDelay,
+          store: options.store, postamble: summaryPostamble))
     }
-    // The summary counts against the threshold like any entry: one that does not fit is not used.
-    let summarySize: Int
-    switch threshold {
-    case .entries: summarySize = 1
-    case .tokens: summarySize = try await tokenCounter.tokenCount(of: summaryEntry)
-    }
-    let instructionsSize = layout.hasInstructions ? measure.size(0..<1) : 0
-    let keptSize =
-      instructionsSize + summarySize + lastCut.reattachment.size + measure.size(lastCut.start..<entries.count)
-    if keptSize > threshold.value {
-      return fallback(
-        entries, layout: layout, measure: measure, ledger: ledger,
-        reason: SummaryTooLarge(size: summarySize, unit: threshold.unitName, threshold: threshold),
-        context: context)
-    }
-    if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd),
-      lastCut.madeAt > previousEnd
-    {
-      context.record(
-        HistoryNote.summarized(
-          source: name, count: lastCut.start - layout.headEnd, firstKeptEntry: entries[lastCut.start].id))
-      lastCut.reattachment.record(in: context, source: name)
-    } else if prefixChanged {
-      // New instructions count at their new size, which can move the cut or shrink the
-      // room for retained context; the previous plan cannot be replayed, so say it again.
-      lastCut.reattachment.record(in: context, source: name)
-    }
-    var kept: [Transcript.Entry] = []
-    kept.reserveCapacity(entries.count - lastCut.start + 2 + lastCut.reattachment.entries.count)
-    if layout.hasInstructions { kept.append(entries[0]) }
-    kept.append(summaryEntry)
-    kept.append(contentsOf: lastCut.reattachment.entries)
-    kept.append(contentsOf: entries[lastCut.start...])
-    // As in the framework, the summarized history becomes the session's history (see SummaryPrompt).
-    context.commitHistory()
-    return Transcript(entries: SummaryPrompt.mergingSummary(at: layout.hasInstructions ? 1 : 0, in: kept))
+    return CompactionPolicy(
+      source: name, threshold: threshold, target: target,
+      summaryReserve: Self.summaryReserve(in: threshold, target: target), summary: summary,
+      summaryFallback: .rollingWindow, commitsSummarizedHistory: true, tokenCounter: tokenCounter,
+      prefixBreaks: options.prefixBreaks)
   }
 
   /// What the plan sets aside for the summary entry, whose length is not
@@ -197,32 +147,6 @@ public struct SummarizeHistory: DynamicProfileModifier {
     guard options.timeout > .zero else {
       throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: options.timeout)
     }
-  }
-
-  private func fallback(
-    _ entries: [Transcript.Entry], layout: HistoryLayout, measure: HistoryMeasure,
-    ledger: RetainedContextLedger,
-    reason: any Error, context: ProfileModifierContext
-  ) -> Transcript {
-    let window = RetainedWindow(
-      layout: layout, measure: measure, ledger: ledger, budget: threshold.value, end: entries.count)
-    let tooLarge = reason as? SummaryTooLarge
-    context.record(
-      HistoryNote.windowInstead(
-        source: name, reason: tooLarge == nil ? "\(reason)" : nil, summarySize: tooLarge?.size,
-        window: threshold.value, unit: threshold.unitName))
-    window.reattachment.record(in: context, source: name)
-    return window.apply(to: entries, head: layout.headEnd)
-  }
-}
-
-/// The summary would put the history over the threshold.
-struct SummaryTooLarge: Error, CustomStringConvertible {
-  var size: Int
-  var unit: String
-  var threshold: HistorySize
-  var description: String {
-    "the summary takes \(size) \(unit), which would put the history over the threshold of \(threshold.value) \(threshold.unitName)"
   }
 }
 

@@ -23,8 +23,8 @@ import Testing
       HistoryNote.compacted(source: "c", count: 12, summarized: true, pinned: 4, firstKeptEntry: "p9").message
         == "compacted: 12 entries summarized after the 4 pinned ones; the history is verbatim from entry p9")
     #expect(
-      HistoryNote.summarized(source: "s", count: 6, firstKeptEntry: "p4").message
-        == "compacted: 6 older entries are now one summary; the history is verbatim from entry p4")
+      HistoryNote.compacted(source: "s", count: 6, summarized: true, pinned: 0, firstKeptEntry: "p4").message
+        == "compacted: 6 entries summarized; the history is verbatim from entry p4")
     #expect(
       HistoryNote.fittedToWindow(source: "c", budget: 300, firstKeptEntry: "p7").message
         == "compacted to fit the model's window: at most 300 tokens of history, verbatim from entry p7")
