@@ -73,7 +73,8 @@ let package = Package(
       name: "AgentSkillsTests",
       dependencies: ["AgentSkills", "ChatCompletions", "HistoryCompression", "TestSupport"]),
     .testTarget(
-      name: "ContextKitCommandTests", dependencies: ["contextkit", "CacheAnalysis", "CacheReport"]),
+      name: "ContextKitCommandTests",
+      dependencies: ["contextkit", "CacheAnalysis", "CacheReport", "TestSupport"]),
     .testTarget(
       name: "CacheAnalysisTests",
       dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),

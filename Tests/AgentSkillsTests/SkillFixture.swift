@@ -1,17 +1,17 @@
 import Foundation
+import TestSupport
 
 /// A temporary folder of real skill files, removed when the test ends.
 final class SkillFixture {
-  let root: URL
+  let folder: TemporaryFolder
+  var root: URL { folder.url }
 
   init() throws {
-    root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("agentskills-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    folder = try TemporaryFolder(named: "agentskills")
   }
 
   deinit {
-    try? FileManager.default.removeItem(at: root)
+    folder.remove()
   }
 
   /// Writes `text` as `relativePath` under the root, creating folders.

@@ -68,28 +68,14 @@ struct SkillsLibraryRootsTests {
   }
 
   @Test func `10,000 skills in one root load with the default limits`() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "agentskills-10000-\(UUID().uuidString)", isDirectory: true)
-    defer { removeTree(root) }
+    let folder = try TemporaryFolder(named: "agentskills-10000")
+    defer { folder.removeLargeTree() }
+    let root = folder.url
     try SkillLibraryGenerator.generateLibrary(at: root, count: 10_000, bodyBytes: 256)
     let library = try SkillsLibrary(root: root, mode: .strict)
     #expect(library.loadedSkills.count == 10_000)
     #expect(library.diagnostics.isEmpty)
     #expect(library.names.first == "generated-skill-0")
     #expect(library.loadedSkills.allSatisfy { $0.resources.map(\.path) == ["references/guide.md"] })
-  }
-}
-
-/// Removes a large generated tree with `rm -rf` (Foundation's recursive removal
-/// takes minutes for tens of thousands of files).
-private func removeTree(_ url: URL) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/rm")
-  process.arguments = ["-rf", url.path]
-  do {
-    try process.run()
-    process.waitUntilExit()
-  } catch {
-    try? FileManager.default.removeItem(at: url)
   }
 }

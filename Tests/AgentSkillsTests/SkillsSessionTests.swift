@@ -194,10 +194,9 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
   }
 
   @Test func `activations saved to disk restore the instructions in a new session`() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ck-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("skills.json")
+    let folder = try TemporaryFolder(named: "ck")
+    defer { folder.remove() }
+    let file = folder.url("skills.json")
     func profile(_ activations: SkillActivations) -> some DynamicProfile {
       Profile {
         Skills(activations: activations) {

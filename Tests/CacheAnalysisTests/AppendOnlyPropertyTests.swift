@@ -33,7 +33,7 @@ private func appendOnlyRecords(seed: UInt64) -> (records: [GenerationRecord], ex
 }
 
 private func wordCount(_ entry: Transcript.Entry) -> Int {
-  entry.segments.reduce(0) { $0 + WordTokenCounter().tokenCount(of: $1) }
+  entry.segments.reduce(0) { $0 + WordTokenCounter(toolDefinitionTokens: 100).tokenCount(of: $1) }
 }
 
 @Suite("Append-only property", .timeLimit(.minutes(20))) struct AppendOnlyPropertyTests {

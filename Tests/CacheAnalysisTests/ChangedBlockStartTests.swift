@@ -8,7 +8,7 @@ import Testing
 /// a text (each word its own id), so that a common token prefix is a common
 /// word prefix a test can count by hand.
 private struct WordTokenizingCounter: TokenCounter, TextTokenizer {
-  let counter = WordTokenCounter()
+  let counter = WordTokenCounter(toolDefinitionTokens: 100)
   /// What `tokens(of:)` answers: the words, or nothing (a server without `/tokenize`).
   var tokenizes = true
 

@@ -43,11 +43,12 @@ private struct ListsWhenOn: DynamicInstructions {
     let prompts = Self.prompts(17)
     let profile = Profile { Instructions("Be brief.") }
       .compactingHistory(
-        tokenBudget: 1_000, target: 400, pinnedTokens: 250, tokenCounter: WordTokenCounter(),
+        tokenBudget: 1_000, target: 400, pinnedTokens: 250,
+        tokenCounter: WordTokenCounter(toolDefinitionTokens: 100),
         options: .init(prefixBreaks: PrefixBreakLog()))
     let run = try await observedRun(
       profile: profile, script: Self.script(17), prompts: prompts,
-      model: try PromptCacheModel(blockSize: 1, tokenCounter: WordTokenCounter()))
+      model: try PromptCacheModel(blockSize: 1, tokenCounter: WordTokenCounter(toolDefinitionTokens: 100)))
     try #require(run.records.count == 17)
     // Turn 10 passes the budget (2 + 9 × 101 + 100 = 1,011). Turns 1 and 2
     // (202 tokens) are pinned; of the rest only the current turn fits 400.
@@ -71,7 +72,8 @@ private struct ListsWhenOn: DynamicInstructions {
         ListsWhenOn(flag: flag)
       }
       .compactingHistory(
-        tokenBudget: 1_000, target: 400, pinnedTokens: 0, tokenCounter: WordTokenCounter(),
+        tokenBudget: 1_000, target: 400, pinnedTokens: 0,
+        tokenCounter: WordTokenCounter(toolDefinitionTokens: 100),
         options: .init(prefixBreaks: PrefixBreakLog()))
       let run = try await observedRun(
         profile: profile, script: Self.script(6), prompts: prompts,

@@ -62,11 +62,10 @@ private func steps() -> [ScriptStep] {
 
   @Test func `a bad line in a folder's records file is named with its line and byte, from line 1 on`() throws
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "bad-lines-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("a.jsonl")
+    let temporary = try TemporaryFolder(named: "bad-lines")
+    defer { temporary.remove() }
+    let folder = temporary.url
+    let file = temporary.url("a.jsonl")
     try Data("not json\n".utf8).write(to: file)
     let first = #expect(throws: CacheAnalysisError.self) {
       try CacheImpactAnalyzer.conversations(contentsOf: folder)

@@ -66,7 +66,7 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
 
   @Test func `a template that leaves tools out renders no tool blocks`() async throws {
     // llama-cpp-python's generic template: the instructions (10) and p1 (20) only.
-    var model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    var model = PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
     model.toolsInPrompt = false
     let prompt = try await model.render(
       PromptRequest(toolDefinitions: [search], transcript: Transcript(entries: [instructions, p1])))
@@ -215,7 +215,7 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
   }
 
   @Test func `blocks come in server order and ignore entry ids`() async throws {
-    let model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    let model = PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
     let schema = Int.generationSchema
     let request = PromptRequest(
       toolDefinitions: [search], contextOptions: ContextOptions(reasoningLevel: .high), schema: schema,
@@ -239,7 +239,7 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
   {
     // One model renders all of them, as it does a session's generations: a block
     // rendered before must not stand in for one the server would read differently.
-    let model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    let model = PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
     func render(_ entries: [Transcript.Entry]) async throws -> RenderedPrompt {
       try await model.render(PromptRequest(toolDefinitions: [], transcript: Transcript(entries: entries)))
     }
@@ -349,7 +349,7 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
         ])),
       .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "weather", segments: [textSegment("21°C")])),
     ]
-    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter())
+    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
       .render(PromptRequest(toolDefinitions: [], transcript: Transcript(entries: entries)))
     #expect(
       prompt.blocks.map(\.text) == [
@@ -361,7 +361,7 @@ private let first = record(sent: [instructions, p1], tools: [search], output: [r
 
   @Test func `tools, settings, schema and instructions render with what the server reads`() async throws {
     let tool = toolDefinition("search", description: "Finds pages.")
-    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter())
+    let prompt = try await PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
       .render(
         PromptRequest(
           toolDefinitions: [tool], contextOptions: ContextOptions(reasoningLevel: .custom("deep")),

@@ -1,14 +1,13 @@
 import CacheAnalysis
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Records files are limited to 1 GiB", .timeLimit(.minutes(10))) struct RecordsFileLimitTests {
   @Test func `a records file one byte over 1 GiB is refused, in either reading form`() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "records-limit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("records.jsonl")
+    let folder = try TemporaryFolder(named: "records-limit")
+    defer { folder.remove() }
+    let file = folder.url("records.jsonl")
     // A sparse file of 1 GiB + 1 byte (2^30 + 1 = 1,073,741,825): no block is written.
     #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
     let handle = try FileHandle(forWritingTo: file)
@@ -20,7 +19,7 @@ import Testing
     }
     // A folder's files are read with the same limit.
     #expect(throws: CacheAnalysisError.unreadableRecords(path: file.path, reason: reason)) {
-      try CacheImpactAnalyzer.conversations(contentsOf: folder)
+      try CacheImpactAnalyzer.conversations(contentsOf: folder.url)
     }
   }
 }

@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func `prompts of a model and prompts built from blocks compare by text`() async throws {
-    let model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    let model = PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
     let rendered = try await model.render(
       PromptRequest(
         toolDefinitions: [],
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func `the cached stream numbers the output after the prompt's last entry`() async throws {
-    let model = PromptCacheModel(tokenCounter: WordTokenCounter())
+    let model = PromptCacheModel(tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
     // Built by hand (not by the model): its last entry is number 2.
     let stream = try await model.cachedStream(
       after: RenderedPrompt(blocks: blocks), output: [responseEntry(words(6))])

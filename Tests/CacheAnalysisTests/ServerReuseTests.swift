@@ -142,7 +142,8 @@ import Testing
       return next
     }
     var model = try PromptCacheModel(
-      blockSize: 1, minimumCacheableTokens: 0, lookback: 1, tokenCounter: WordTokenCounter())
+      blockSize: 1, minimumCacheableTokens: 0, lookback: 1,
+      tokenCounter: WordTokenCounter(toolDefinitionTokens: 100))
     model.timeToLive = .seconds(300)
     // 600 s after the first (dated 0): past the 300 s the cache keeps a prefix.
     let late = try await CacheImpactAnalyzer.reports(for: [first, second(at: 600)], model: model)

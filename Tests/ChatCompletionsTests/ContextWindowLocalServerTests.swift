@@ -47,8 +47,9 @@ struct ContextWindowLocalServerTests {
       tokenBudget: .contextShare(0.8), target: .contextShare(0.5), tokenCounter: tokenCounter)
   }
 
-  private func skills() throws -> (Skills, URL) {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("contextkit-window-\(UUID())")
+  /// The packing-lists skill, written to `temporary` and loaded from there.
+  private func skills(in temporary: TemporaryFolder) throws -> Skills {
+    let root = temporary.url
     let folder = root.appendingPathComponent("packing-lists")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(
@@ -64,7 +65,7 @@ struct ContextWindowLocalServerTests {
       """.utf8
     ).write(to: folder.appendingPathComponent("SKILL.md"))
     let library = try SkillsLibrary(root: root, mode: .strict)
-    return (Skills(activations: SkillActivations(), skills: library.skills), root)
+    return Skills(activations: SkillActivations(), skills: library.skills)
   }
 
   /// The prompt of turn `turn`: about 35 tokens, different every turn.
@@ -136,8 +137,9 @@ struct ContextWindowLocalServerTests {
   {
     let model = try model()
     try await learnWindowFromARefusal(model)
-    let (skills, root) = try skills()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = try TemporaryFolder(named: "contextkit-window")
+    defer { folder.remove() }
+    let skills = try self.skills(in: folder)
     let notes = try await converse(model, profile: profile(skills: skills))
     print(
       "shares of the window: \(notes.compactions.count) compactions, \(notes.recoveries.count) recoveries "
@@ -151,8 +153,9 @@ struct ContextWindowLocalServerTests {
   @Test func `with a counter that counts half, 60 turns complete through recovery`() async throws {
     let model = try model()
     try await learnWindowFromARefusal(model)
-    let (skills, root) = try skills()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = try TemporaryFolder(named: "contextkit-window")
+    defer { folder.remove() }
+    let skills = try self.skills(in: folder)
     let halfCounting = profile(
       skills: skills, tokenCounter: ScaledTokenCounter(EstimatingTokenCounter(), dividingBy: 2))
     let recoveries = try await converse(model, profile: halfCounting).recoveries

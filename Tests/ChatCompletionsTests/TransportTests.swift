@@ -233,11 +233,10 @@ struct TransportTests {
   }
 
   @Test func `a self-signed certificate is a TLS error, not a hang`() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contextkit-tls-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let certificate = directory.appendingPathComponent("cert.pem").path
-    let key = directory.appendingPathComponent("key.pem").path
+    let directory = try TemporaryFolder(named: "contextkit-tls")
+    defer { directory.remove() }
+    let certificate = directory.path("cert.pem")
+    let key = directory.path("key.pem")
     let openssl = Process()
     openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     openssl.arguments = [

@@ -1,6 +1,7 @@
 import CacheAnalysis
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -24,8 +25,8 @@ private func record(
 }
 
 /// Three generations: a cold start (38 tokens), an append (86 tokens, 72 shared), and a history
-/// rewrite that drops the first turn (56 tokens, 14 shared).
-func smallRecordsFile() throws -> URL {
+/// rewrite that drops the first turn (56 tokens, 14 shared), written as `records.json` in `folder`.
+func smallRecordsFile(in folder: TemporaryFolder) throws -> URL {
   let instructions = Transcript.Entry.instructions(
     Transcript.Instructions(segments: [text(40, "i")], toolDefinitions: []))
   let prompt1 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(80, "p")]))
@@ -38,16 +39,16 @@ func smallRecordsFile() throws -> URL {
     record(sent: [instructions, prompt1, response1, prompt2], output: [response2], turn: 1),
     record(sent: [instructions, prompt2, response2, prompt3], output: [], turn: 2),
   ]
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "ck-records-\(UUID().uuidString).json")
+  let url = folder.url("records.json")
   try JSONEncoder().encode(records).write(to: url)
   return url
 }
 
 @Suite(.timeLimit(.minutes(10))) struct `contextkit analyze` {
   @Test func `the table's totals add up for a small saved file`() async throws {
-    let url = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: url) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let url = try smallRecordsFile(in: recordsFolder)
     let records = try CacheImpactAnalyzer.records(contentsOf: url)
     let sixteen = try await AnalyzeCommand.Analysis(records: records, model: PromptCacheModel(blockSize: 16))
     #expect(sixteen.reports.map(\.promptTokenCount) == [38, 86, 56])
@@ -82,10 +83,10 @@ func smallRecordsFile() throws -> URL {
         sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "t")]))], output: [], turn: 2,
         notes: [dropped]),
     ]
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ck-records-\(UUID().uuidString).json")
+    let folder = try TemporaryFolder(named: "ck-records")
+    defer { folder.remove() }
+    let url = folder.url("records.json")
     try JSONEncoder().encode(records).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
     let run = await CommandRun.run(["analyze", url.path])
     #expect(run.code == .success)
     let rows = run.output.split(separator: "\n").map { line in
@@ -103,13 +104,10 @@ func smallRecordsFile() throws -> URL {
   }
 
   @Test func `the command writes an HTML page and rejects a bad block size`() async throws {
-    let url = try smallRecordsFile()
-    let html = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ck-report-\(UUID().uuidString).html")
-    defer {
-      try? FileManager.default.removeItem(at: url)
-      try? FileManager.default.removeItem(at: html)
-    }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let url = try smallRecordsFile(in: recordsFolder)
+    let html = recordsFolder.url("report.html")
     let command = ContextKitCommand(commands: [AnalyzeCommand()])
     #expect(await command.run(["analyze", url.path, "--html", html.path], console: .capturing()) == .success)
     let page = try String(contentsOf: html, encoding: .utf8)
@@ -125,8 +123,9 @@ func smallRecordsFile() throws -> URL {
   }
 
   @Test func `an unknown option or a second path is wrong usage, and nothing is analyzed`() async throws {
-    let url = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: url) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let url = try smallRecordsFile(in: recordsFolder)
     for (arguments, message) in [
       (["analyze", url.path, "--frobnicate"], "contextkit: unknown option --frobnicate"),
       (["analyze", url.path, url.path], "contextkit: unexpected argument \"\(url.path)\""),
@@ -142,8 +141,9 @@ func smallRecordsFile() throws -> URL {
   @Test func `--block-size is 16 by default, 1 is accepted, and 0 or less is refused with the reason`()
     async throws
   {
-    let url = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: url) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let url = try smallRecordsFile(in: recordsFolder)
     let byDefault = await CommandRun.run(["analyze", "--json", url.path])
     #expect(byDefault.code == .success)
     let object = try #require(
@@ -169,12 +169,12 @@ func smallRecordsFile() throws -> URL {
   @Test func `a folder is read file by file, and a truncated file is named with its line and byte`()
     async throws
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ck-folder-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let small = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: small) }
+    let temporary = try TemporaryFolder(named: "ck-folder")
+    defer { temporary.remove() }
+    let folder = temporary.url
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let small = try smallRecordsFile(in: recordsFolder)
     let records = try CacheImpactAnalyzer.records(contentsOf: small)
     let data = try GenerationRecordArchive.encode(records)
     try data.write(to: folder.appendingPathComponent("a.jsonl"))
@@ -212,9 +212,9 @@ func smallRecordsFile() throws -> URL {
   }
 
   @Test func `demo refuses a server log that is a FIFO or missing, before it sends anything`() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contextkit-log-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "contextkit-log")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let fifo = folder.appendingPathComponent("server.log").path
     try #require(mkfifo(fifo, 0o600) == 0)
     let command = ContextKitCommand(commands: [DemoCommand()])
@@ -240,8 +240,9 @@ func smallRecordsFile() throws -> URL {
   @Test func `the table honours --block-size, and a folder of several files heads each with its path`()
     async throws
   {
-    let small = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: small) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let small = try smallRecordsFile(in: recordsFolder)
     // Block size 1 is exact: 72 + 14 of the 180 prompt tokens are reused (47.8 %).
     let exact = await CommandRun.run(["analyze", "--block-size", "1", small.path])
     #expect(exact.code == .success)
@@ -252,8 +253,9 @@ func smallRecordsFile() throws -> URL {
       ])
     #expect(!exact.output.hasPrefix("=="))
 
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let data = try GenerationRecordArchive.encode(try CacheImpactAnalyzer.records(contentsOf: small))
     try data.write(to: folder.appendingPathComponent("a.jsonl"))
     try data.write(to: folder.appendingPathComponent("b.jsonl"))
@@ -270,10 +272,11 @@ func smallRecordsFile() throws -> URL {
 }
 
 @Suite(.timeLimit(.minutes(10))) struct `contextkit analyze with numbers from outside` {
-  /// The small records file in the archive form, every generation's usage written by `usage`.
-  private func recordsFile(usage: String) throws -> URL {
+  /// The small records file in the archive form, every generation's usage written by `usage`,
+  /// as `numbers.jsonl` in `folder`.
+  private func recordsFile(usage: String, in folder: TemporaryFolder) throws -> URL {
     let records = try JSONDecoder().decode(
-      [GenerationRecord].self, from: Data(contentsOf: try smallRecordsFile()))
+      [GenerationRecord].self, from: Data(contentsOf: try smallRecordsFile(in: folder)))
     let placeholder = GenerationUsage(input: .init(totalTokenCount: 424_242, cachedTokenCount: 434_343))
     let archive = try GenerationRecordArchive.encode(
       records.map { record in
@@ -286,8 +289,7 @@ func smallRecordsFile() throws -> URL {
         + #""output":{"reasoningTokenCount":0,"totalTokenCount":0}}"#,
       with: #""usage":\#(usage)"#)
     #expect(text.contains(usage))
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ck-numbers-\(UUID().uuidString).jsonl")
+    let url = folder.url("numbers.jsonl")
     try Data(text.utf8).write(to: url)
     return url
   }
@@ -297,6 +299,8 @@ func smallRecordsFile() throws -> URL {
     let values = [
       "0", "9007199254740992", "9007199254740993", "9223372036854775807", "-9223372036854775808", "-5", "1.5",
     ]
+    let folder = try TemporaryFolder(named: "ck-numbers")
+    defer { folder.remove() }
     for value in values {
       for (field, usage) in [
         ("totalTokenCount", #"{"input":{"totalTokenCount":\#(value),"cachedTokenCount":3}}"#),
@@ -304,8 +308,7 @@ func smallRecordsFile() throws -> URL {
         ("output.totalTokenCount", #"{"output":{"totalTokenCount":\#(value),"reasoningTokenCount":0}}"#),
         ("reasoningTokenCount", #"{"output":{"totalTokenCount":1,"reasoningTokenCount":\#(value)}}"#),
       ] {
-        let url = try recordsFile(usage: usage)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let url = try recordsFile(usage: usage, in: folder)
         let ending = try contextKitEnding(["analyze", url.path])
         let isCount = value == "0" || value == "9007199254740992"
         #expect(!ending.signaled, "\(field) = \(value): \(ending)")
@@ -322,17 +325,20 @@ func smallRecordsFile() throws -> URL {
   }
 
   @Test func `the largest counts in every generation add up in the totals without a trap`() throws {
+    let folder = try TemporaryFolder(named: "ck-numbers")
+    defer { folder.remove() }
     let url = try recordsFile(
       usage: #"{"input":{"totalTokenCount":9007199254740992,"cachedTokenCount":9007199254740992},"#
-        + #""output":{"totalTokenCount":9007199254740992,"reasoningTokenCount":9007199254740992}}"#)
-    defer { try? FileManager.default.removeItem(at: url) }
+        + #""output":{"totalTokenCount":9007199254740992,"reasoningTokenCount":9007199254740992}}"#,
+      in: folder)
     let ending = try contextKitEnding(["analyze", "--json", url.path])
     #expect(ending == ContextKitEnding(status: 0, signaled: false, error: ""))
   }
 
   @Test func `a negative cached count is refused, not printed as -5/100 cached`() async throws {
-    let url = try recordsFile(usage: #"{"input":{"totalTokenCount":100,"cachedTokenCount":-5}}"#)
-    defer { try? FileManager.default.removeItem(at: url) }
+    let folder = try TemporaryFolder(named: "ck-numbers")
+    defer { folder.remove() }
+    let url = try recordsFile(usage: #"{"input":{"totalTokenCount":100,"cachedTokenCount":-5}}"#, in: folder)
     let run = await CommandRun.run(["analyze", url.path])
     #expect(run.code == .invalidInput && !run.output.contains("-5/100"))
     #expect(
@@ -354,10 +360,10 @@ func smallRecordsFile() throws -> URL {
       + #""storedHistory":[],"stages":[],"sentTranscript":[\#(runs)],"tools":[],"#
       + #""generationOptions":{},"contextOptions":{"includeSchemaInPrompt":true},"output":[],"usage":{},"#
       + #""notes":[],"outcome":{"completed":{}}}}"# + "\n"
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ck-amplify-\(UUID().uuidString).jsonl")
+    let folder = try TemporaryFolder(named: "ck-amplify")
+    defer { folder.remove() }
+    let url = folder.url("records.jsonl")
     try Data(text.utf8).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
     let (ending, peak) = try peakMemoryOfContextKit(["analyze", url.path])
     #expect(ending.status == 1 && !ending.signaled, "\(ending)")
     #expect(ending.error.contains("line 3 (byte "), "\(ending)")

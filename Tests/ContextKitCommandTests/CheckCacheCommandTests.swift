@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -116,9 +117,9 @@ struct `check-cache against the local server` {
   }
 
   @Test func `--html writes the page with the per-generation table and names it`() async throws {
-    let page = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "check-cache-\(UUID().uuidString).html")
-    defer { try? FileManager.default.removeItem(at: page) }
+    let folder = try TemporaryFolder(named: "check-cache")
+    defer { folder.remove() }
+    let page = folder.url("page.html")
     let run = await CommandRun.run(try arguments(json: false) + ["--html", page.path])
     #expect(run.code == .success, "\(run.error)")
     #expect(run.output.hasSuffix("\nwrote \(page.path)\n"), "\(run.output)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -112,8 +113,9 @@ import Testing
   @Test func `every whole-number option of the built contextkit exits 2 at the boundaries, never traps`()
     throws
   {
-    let records = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: records) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
     let cases: [(arguments: [String], message: String)] = [
       (["demo", "--budget", "9223372036854775807"], "--budget takes a whole number from"),
       (["demo", "--budget", "-9223372036854775808"], "--budget takes a whole number from"),

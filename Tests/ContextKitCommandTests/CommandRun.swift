@@ -35,13 +35,6 @@ struct CommandRun {
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
-/// A fresh temporary folder.
-func temporaryFolder() throws -> URL {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ck-cli-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder
-}
-
 /// Writes a skill folder `name` under `root` with this SKILL.md text.
 @discardableResult
 func writeSkill(_ name: String, under root: URL, _ text: String) throws -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -32,17 +33,16 @@ import Testing
   }
 
   @Test func `analyze: the JSON shape, invalid input and usage errors`() async throws {
-    let url = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: url) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let url = try smallRecordsFile(in: recordsFolder)
     let json = await CommandRun.run(["analyze", "--json", url.path])
     #expect(json.code == .success)
     let object = try json.jsonObject()
     #expect(CommandRun.keys(object) == ["blockSize", "reports", "summary"])
     #expect((object["reports"] as? [Any])?.count == 3)
-    let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ck-\(UUID().uuidString).json")
+    let corrupt = recordsFolder.url("corrupt.json")
     try Data("[{\"requestID\": 1".utf8).write(to: corrupt)
-    defer { try? FileManager.default.removeItem(at: corrupt) }
     let invalid = await CommandRun.run(["analyze", "--json", corrupt.path])
     #expect(invalid.code == .invalidInput)
     #expect(CommandRun.keys(try invalid.jsonObject()) == ["error"])
@@ -55,8 +55,9 @@ import Testing
   @Test func `demo: the JSON shape, the diagnostics of skills that did not load, and usage errors`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill(
       "tidy-notes", under: root, "---\nname: tidy-notes\ndescription: Tidies notes.\n---\nBody.\n")
     try writeSkill("broken", under: root, "---\nname: Broken Skill\n---\nBody.\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -26,8 +27,9 @@ import Testing
   @Test func `demo's strategy table and analyze's single-file table have their documented headings`()
     async throws
   {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let demo = await CommandRun.run(["demo", "--html", folder.appendingPathComponent("demo.html").path])
     #expect(demo.code == .success)
     let strategyHeadings = demo.output.split(separator: "\n").filter { $0.hasPrefix("strategy ") }
@@ -41,8 +43,9 @@ import Testing
           ])
     }
 
-    let small = try smallRecordsFile()
-    defer { try? FileManager.default.removeItem(at: small) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let small = try smallRecordsFile(in: recordsFolder)
     let analyze = await CommandRun.run(["analyze", small.path])
     #expect(analyze.code == .success)
     // The first line is the headings (the `#` column is right-aligned, so it starts with spaces).
@@ -58,8 +61,9 @@ import Testing
   @Test func `validate --strict stops at the first error, prints it and the counts, and exits 1`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill("a-broken", under: root, "---\nname: a-broken\n---\nBody.\n")
     try writeSkill("b-broken", under: root, "---\nname: b-broken\n---\nBody.\n")
     try writeSkill("c-fine", under: root, "---\nname: c-fine\ndescription: Fine.\ncolour: blue\n---\nBody.\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -44,8 +45,9 @@ private struct RecoveryData {
   @Test func `counting half, the compacting strategies recover, and the counts match the listed recoveries`()
     async throws
   {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let html = folder.appendingPathComponent("demo.html").path
     let run = await CommandRun.run(["demo", "--json", "--count-half", "--html", html])
     #expect(run.code == .success, "\(run.error)")
@@ -79,8 +81,9 @@ private struct RecoveryData {
   }
 
   @Test func `without it, every strategy runs and none recovers`() async throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let run = await CommandRun.run(
       ["demo", "--json", "--html", folder.appendingPathComponent("demo.html").path])
     #expect(run.code == .success)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -7,8 +8,9 @@ import Testing
   @Test func `demo --records writes one file per run that analyze reads, and says so on the right stream`()
     async throws
   {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let records = folder.appendingPathComponent("records").path
     let html = folder.appendingPathComponent("demo.html").path
     let text = await CommandRun.run(["demo", "--html", html, "--records", records])

@@ -1,12 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
 
 @Suite("contextkit skills and hidden skills", .timeLimit(.minutes(10))) struct HiddenSkillCommandTests {
   @Test func `list and show say a skill is hidden from the model; the catalog leaves it out`() async throws {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill(
       "deploying", under: root,
       "---\nname: deploying\ndescription: Steps to deploy.\nmetadata:\n  disable-model-invocation: \"true\"\n---\n"
@@ -53,8 +55,9 @@ import Testing
 
   @Test func `list and show say which instructions skills may be deactivated, in text and JSON`() async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill(
       "house-tone", under: root,
       "---\nname: house-tone\ndescription: Tone.\nmetadata:\n  activation: instructions\n---\nBe brief.\n")

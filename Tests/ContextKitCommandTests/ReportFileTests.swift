@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,15 +9,10 @@ import Darwin
 #endif
 
 @Suite("contextkit writes reports without clobbering", .timeLimit(.minutes(10))) struct ReportFileTests {
-  private func scratch() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-out-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   @Test func `--html - writes the page to standard output`() throws {
-    let records = try smallRecordsFile()
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
     let (output, _, status) = try runContextKit(["analyze", records.path, "--html", "-"])
     #expect(status == 0)
     let text = String(decoding: output, as: UTF8.self)
@@ -25,13 +21,16 @@ import Darwin
   }
 
   @Test func `--html to /dev/null or a FIFO writes in place, never replacing it`() throws {
-    let records = try smallRecordsFile()
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
     let (_, _, status) = try runContextKit(["analyze", records.path, "--html", "/dev/null"])
     #expect(status == 0)
     var info = stat()
     #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
-    let folder = try scratch()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-out")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let fifo = folder + "/report.html"
     #expect(mkfifo(fifo, 0o644) == 0)
     let (_, error, fifoStatus) = try runContextKit(["analyze", records.path, "--html", fifo])
@@ -43,9 +42,12 @@ import Darwin
   }
 
   @Test func `an existing 0600 report stays 0600`() throws {
-    let records = try smallRecordsFile()
-    let folder = try scratch()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
+    let temporary = try TemporaryFolder(named: "ck-out")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let report = folder + "/report.html"
     try Data("old".utf8).write(to: URL(fileURLWithPath: report))
     #expect(chmod(report, 0o600) == 0)
@@ -56,8 +58,9 @@ import Darwin
   }
 
   @Test func `an empty folder or a FIFO given as the records is named for what it is`() throws {
-    let folder = try scratch()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-out")
+    defer { temporary.remove() }
+    let folder = temporary.path
     // A folder is read file by file; an empty one says so.
     let (_, error, status) = try runContextKit(["analyze", folder])
     #expect(status == 1)
@@ -74,9 +77,12 @@ import Darwin
 
   @Test func `--html /dev/stdout with standard output appended to a log appends to the log`() throws {
     #if os(Linux)
-    let records = try smallRecordsFile()
-    let folder = try scratch()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
+    let temporary = try TemporaryFolder(named: "ck-out")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let log = folder + "/session.log"
     try Data("earlier lines\n".utf8).write(to: URL(fileURLWithPath: log))
     // As `contextkit analyze … --html /dev/stdout >> session.log` runs it.
@@ -102,10 +108,13 @@ import Darwin
   @Test func `a report the user cannot write is refused, not replaced, as the shell would`() throws {
     #if os(Linux)
     guard geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return }
-    let records = try smallRecordsFile()
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
     #expect(chmod(records.path, 0o644) == 0)
-    let folder = try scratch()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-out")
+    defer { temporary.remove() }
+    let folder = temporary.path
     // A folder anyone may write, holding a report its owner made read-only.
     #expect(chmod(folder, 0o777) == 0)
     let report = folder + "/report.html"
@@ -134,9 +143,12 @@ import Darwin
     // Root may write any file, so as root the command runs as the user nobody (65534),
     // who owns the report, made read-only, in a folder anyone may write to: replacing
     // the file through the folder would work, and must not be done.
-    let records = try smallRecordsFile()
-    let folder = try scratch()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let recordsFolder = try TemporaryFolder(named: "ck-records")
+    defer { recordsFolder.remove() }
+    let records = try smallRecordsFile(in: recordsFolder)
+    let temporary = try TemporaryFolder(named: "ck-out")
+    defer { temporary.remove() }
+    let folder = temporary.path
     #expect(chmod(folder, 0o777) == 0)
     let report = folder + "/report.html"
     try Data("old".utf8).write(to: URL(fileURLWithPath: report))
@@ -147,8 +159,9 @@ import Darwin
         FileManager.default.isExecutableFile(atPath: setpriv), "util-linux's setpriv is needed as root")
       #expect(chown(report, 65_534, 65_534) == 0)
       // Copies nobody can read and run, wherever the package and the temporary folder are.
-      let tools = try scratch()
-      defer { try? FileManager.default.removeItem(atPath: tools) }
+      let toolsFolder = try TemporaryFolder(named: "ck-out")
+      defer { toolsFolder.remove() }
+      let tools = toolsFolder.path
       #expect(chmod(tools, 0o755) == 0)
       try FileManager.default.copyItem(
         at: try #require(contextKitExecutable), to: URL(fileURLWithPath: tools + "/contextkit"))

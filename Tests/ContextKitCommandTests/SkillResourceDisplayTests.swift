@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -9,8 +10,9 @@ import Testing
   @Test func `a path in another case reads the one matching file and says which; several matches are listed`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     let skill = try writeSkill(
       "pdf", under: root, "---\nname: pdf\ndescription: Fills PDF forms.\n---\nRead FORMS.md first.\n")
     try Data("# Forms\nFill in order.\n".utf8).write(to: skill.appendingPathComponent("forms.md"))

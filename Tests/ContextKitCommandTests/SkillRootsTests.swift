@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -9,8 +10,9 @@ import Testing
   @Test func `list shows the project's skills before the user's, and skips the folders that do not exist`()
     async throws
   {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let project = folder.appendingPathComponent("app")
     let home = folder.appendingPathComponent("home")
     try writeSkill(

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -34,8 +35,8 @@ import Testing
 
   static func estimate(_ text: String) -> Int { (text.utf8.count + 3) / 4 }
 
-  static func writeSkills() throws -> URL {
-    let root = try temporaryFolder()
+  static func writeSkills(in folder: TemporaryFolder) throws -> URL {
+    let root = folder.url
     let skills = [
       ("alpha-notes", "Tidies meeting notes into actions. Use it after every meeting."),
       ("beta-sql", "Reviews SQL for injection. Use it before a merge."),
@@ -54,8 +55,9 @@ import Testing
   }
 
   @Test func `text output: what the model sees, then the budget and each step taken`() async throws {
-    let root = try Self.writeSkills()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = try Self.writeSkills(in: temporary)
     let run = await CommandRun.run(["skills", "catalog", "--budget", "80", root.path])
     #expect(run.code == .success)
     #expect(run.output.hasPrefix(Self.namesOnly + "\n\ntool activate_skill: "))
@@ -83,8 +85,9 @@ import Testing
   @Test func `JSON: the budget object names the steps and the skills left out, which the tool still takes`()
     async throws
   {
-    let root = try Self.writeSkills()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = try Self.writeSkills(in: temporary)
     let run = await CommandRun.run(["skills", "catalog", "--json", "--budget", "55", root.path])
     #expect(run.code == .success)
     let object = try run.jsonObject()
@@ -119,8 +122,9 @@ import Testing
   @Test func `without --budget the key is null; a budget below the lead instruction is still over`()
     async throws
   {
-    let root = try Self.writeSkills()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = try Self.writeSkills(in: temporary)
     let plain = try await CommandRun.run(["skills", "catalog", "--json", root.path]).jsonObject()
     #expect(plain["budget"] is NSNull)
     let tiny = try await CommandRun.run(["skills", "catalog", "--json", "--budget", "10", root.path])
@@ -141,8 +145,9 @@ import Testing
   }
 
   @Test func `a budget of 0 tokens is allowed: the catalog lists no skill and is over it`() async throws {
-    let root = try Self.writeSkills()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = try Self.writeSkills(in: temporary)
     let run = await CommandRun.run(["skills", "catalog", "--json", "--budget", "0", root.path])
     #expect(run.code == .success)
     #expect(run.error.isEmpty)

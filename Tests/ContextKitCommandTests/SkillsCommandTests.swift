@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -29,12 +30,14 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
   @Test func `several roots: the earlier wins, and a broken skill makes list exit 1 with sorted diagnostics`()
     async throws
   {
-    let first = try temporaryFolder()
-    let second = try temporaryFolder()
+    let firstFolder = try TemporaryFolder(named: "ck-cli")
+    let secondFolder = try TemporaryFolder(named: "ck-cli")
     defer {
-      try? FileManager.default.removeItem(at: first)
-      try? FileManager.default.removeItem(at: second)
+      firstFolder.remove()
+      secondFolder.remove()
     }
+    let first = firstFolder.url
+    let second = secondFolder.url
     try writeSkill(
       "tidy-notes", under: first, "---\nname: tidy-notes\ndescription: Tidies notes.\n---\nBody.\n")
     try writeSkill(
@@ -58,8 +61,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
   }
 
   @Test func `list exits 0 when the diagnostics are only warnings`() async throws {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     // An unknown key (`colour`) is a warning, not an error: the skill still loads.
     try writeSkill(
       "tidy-notes", under: root,
@@ -74,8 +78,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
   }
 
   @Test func `validate takes a SKILL.md file, a skill folder or a root`() async throws {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     let skill = try writeSkill(
       "tidy-notes", under: root,
       "---\nname: tidy-notes\ndescription: Tidies notes.\ncolour: blue\n---\nBody.\n")
@@ -96,8 +101,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
   }
 
   @Test func `validate sorts diagnostics by file, line and column`() async throws {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill(
       "b-skill", under: root, "---\nname: b-skill\ndescription: B.\nzeta: 1\nalpha: 2\n---\nBody.\n")
     try writeSkill("a-skill", under: root, "---\nname: a-skill\ndescription: A.\nzeta: 1\n---\nBody.\n")
@@ -133,8 +139,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
   @Test func `show's text gives each field, outline, link and resource on its own line, then the body`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     let body = "# Reviewing SQL\n\nRead [the guide](references/guide.md).\n\n## Joins\n\nCheck each join.\n"
     let folder = try writeSkill(
       "reviewing-sql", under: root,
@@ -181,8 +188,9 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     let tools = try #require(object["tools"] as? [[String: Any]])
     #expect(CommandRun.keys(tools.first) == ["description", "name", "parameters"])
     #expect((tools.first?["parameters"] as? [String: Any])?["type"] as? String == "object")
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill("broken", under: root, "---\nname: Broken Skill\n---\nBody.\n")
     let empty = await CommandRun.run(["skills", "catalog", root.path])
     #expect(empty.code == .invalidInput)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -12,8 +13,9 @@ import Testing
   @Test func `catalog exits 0 on warnings only, and 1 when a skill fails while still printing the catalog`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     // `colour` is an unknown key: a warning, and the skill still loads.
     try writeSkill("tidy-notes", under: root, Self.tidyNotes)
     let warned = await CommandRun.run(["skills", "catalog", root.path])
@@ -38,8 +40,9 @@ import Testing
   @Test func `validate ends with the counts of valid skills, errors and warnings, as text and as JSON`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill("tidy-notes", under: root, Self.tidyNotes)
     let warned = await CommandRun.run(["skills", "validate", root.path])
     #expect(warned.code == .success)
@@ -64,8 +67,9 @@ import Testing
   }
 
   @Test func `a root that is not a folder is an error: list and catalog exit 1 and name it`() async throws {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill(
       "tidy-notes", under: root, "---\nname: tidy-notes\ndescription: Tidies notes.\n---\nBody.\n")
     let missing = root.appendingPathComponent("none").path
@@ -86,8 +90,9 @@ import Testing
   @Test func `show exits 0 on warnings only, and 1 when a root or another skill is invalid`()
     async throws
   {
-    let root = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
     try writeSkill("tidy-notes", under: root, Self.tidyNotes)
     let warned = await CommandRun.run(["skills", "show", "tidy-notes", root.path])
     #expect(warned.code == .success)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import contextkit
@@ -30,8 +31,9 @@ import Testing
   }
 
   @Test func `skills list, show, catalog and validate never print raw escapes from SKILL.md`() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-esc-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-esc")
+    defer { temporary.remove() }
+    let root = temporary.url
     let folder = root.appendingPathComponent("sneaky")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let skill = """
@@ -59,8 +61,9 @@ import Testing
   }
 
   @Test func `a newline in a description or a file name cannot forge a line of skills show or list`() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-nl-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let temporary = try TemporaryFolder(named: "ck-nl")
+    defer { temporary.remove() }
+    let root = temporary.url
     let folder = root.appendingPathComponent("forger")
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("references"), withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ContextKitDemo
@@ -105,8 +106,9 @@ import Testing
   }
 
   @Test func `a log grown by a hole of NUL bytes is read in a bounded piece and refused`() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-log-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: url) }
+    let folder = try TemporaryFolder(named: "ck-log")
+    defer { folder.remove() }
+    let url = folder.url("server.log")
     let request = """
       INFO:     127.0.0.1:2 - "POST /v1/chat/completions HTTP/1.1" 200 OK
       Llama.generate: 7 prefix-match hit, remaining 3 prompt tokens to eval

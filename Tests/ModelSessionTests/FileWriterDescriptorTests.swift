@@ -14,13 +14,6 @@ import Darwin
 /// careless user gives as an output path.
 @Suite("FileWriter writes through open descriptors", .timeLimit(.minutes(10)))
 struct FileWriterDescriptorTests {
-  private static func folder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-fd-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
-
   private static func inode(_ path: String) -> ino_t {
     var info = stat()
     return stat(path, &info) == 0 ? info.st_ino : 0
@@ -33,8 +26,9 @@ struct FileWriterDescriptorTests {
     throws
   {
     #if os(Linux)
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-fd")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let log = folder + "/build.log"
     try Data("earlier lines\n".utf8).write(to: URL(fileURLWithPath: log))
     let before = Self.inode(log)
@@ -51,8 +45,9 @@ struct FileWriterDescriptorTests {
 
   @Test func `a link to a descriptor's path is followed to the descriptor`() throws {
     #if os(Linux)
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-fd")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let log = folder + "/out.txt"
     let descriptor = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     #expect(descriptor >= 0)
@@ -67,8 +62,9 @@ struct FileWriterDescriptorTests {
 
   @Test func `a descriptor opened only for reading is an error, and its file is unchanged`() throws {
     #if os(Linux)
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-fd")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let file = folder + "/input.txt"
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: file))
     let descriptor = open(file, O_RDONLY | O_CLOEXEC)
@@ -82,8 +78,9 @@ struct FileWriterDescriptorTests {
   }
 
   @Test func `a link to a folder is refused`() throws {
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-fd")
+    defer { temporary.remove() }
+    let folder = temporary.path
     #expect(symlink("/tmp", folder + "/to-tmp") == 0)
     #expect(throws: FileAccessError(path: folder + "/to-tmp", operation: .write, reason: .isAFolder)) {
       try FileWriter.write(Data("x".utf8), to: folder + "/to-tmp")
@@ -91,8 +88,9 @@ struct FileWriterDescriptorTests {
   }
 
   @Test func `a FIFO whose reader goes away is an error, not a SIGPIPE that ends the process`() throws {
-    let folder = try Self.folder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let temporary = try TemporaryFolder(named: "ck-fd")
+    defer { temporary.remove() }
+    let folder = temporary.path
     let fifo = folder + "/pipe"
     #expect(mkfifo(fifo, 0o644) == 0)
     // The reader takes a little and closes: the rest of a 1 MiB write has nowhere to go.

@@ -11,14 +11,12 @@ import Darwin
 
 /// A temporary folder removed when the test ends.
 private final class Scratch {
-  let path: String
+  let folder: TemporaryFolder
+  var path: String { folder.path }
 
-  init() throws {
-    path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-files-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
+  init() throws { folder = try TemporaryFolder(named: "ck-files") }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit { folder.remove() }
 
   func file(_ name: String) -> String { path + "/" + name }
 

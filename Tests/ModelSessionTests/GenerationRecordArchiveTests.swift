@@ -117,9 +117,9 @@ private struct SwitchingInstructions: DynamicInstructions {
   }
 
   @Test func `a folder reads every file in name order`() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "archive")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let first = try await sessionRecords(turns: 2)
     let second = try await sessionRecords(turns: 3)
     try GenerationRecordArchive.encode(second).write(to: folder.appendingPathComponent("b.jsonl"))
@@ -130,9 +130,9 @@ private struct SwitchingInstructions: DynamicInstructions {
   }
 
   @Test func `a folder's hidden files are left out`() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "archive")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let records = try await sessionRecords(turns: 2)
     try GenerationRecordArchive.encode(records).write(to: folder.appendingPathComponent("records.jsonl"))
     // What a file manager or an editor leaves beside them, not records.
@@ -243,9 +243,9 @@ private func numericFields(in line: [UInt8]) -> [(range: Range<Int>, key: String
   @Test func `a file whose name is not UTF-8 is read with the others and named with its byte escaped`()
     async throws
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("archive-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "archive")
+    defer { temporary.remove() }
+    let folder = temporary.url
     let first = try await sessionRecords(turns: 2)
     let second = try await sessionRecords(turns: 3)
     try GenerationRecordArchive.encode(first).write(to: folder.appendingPathComponent("a.jsonl"))

@@ -155,10 +155,9 @@ struct StableBytesTests {
   {
     #expect(ProcessInfo.processInfo.environment[Self.outputVariable] == nil)
     let (stable, plain) = try Self.encodings()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stable-bytes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryFolder(named: "stable-bytes")
+    defer { temporary.remove() }
+    let folder = temporary.url
     var plainRuns = [plain]
     for child in 0..<3 {
       let output = folder.appendingPathComponent("child\(child).json")

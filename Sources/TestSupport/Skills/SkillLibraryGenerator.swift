@@ -10,8 +10,9 @@ import Darwin
 /// benchmarks that need many real `SKILL.md` folders.
 ///
 /// ```swift
-/// let root = FileManager.default.temporaryDirectory.appendingPathComponent("skills")
-/// try SkillLibraryGenerator.generateLibrary(at: root, count: 1000, bodyBytes: 5 * 1024)
+/// let folder = try TemporaryFolder(named: "skills")
+/// defer { folder.removeLargeTree() }
+/// try SkillLibraryGenerator.generateLibrary(at: folder.url("skills"), count: 1000, bodyBytes: 5 * 1024)
 /// ```
 public enum SkillLibraryGenerator {
   /// Why a library could not be written.
