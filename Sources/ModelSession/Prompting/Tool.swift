@@ -28,7 +28,8 @@ public protocol Tool<Arguments, Output>: Sendable {
   var name: String { get }
   /// What the tool does, in words the model reads to decide when to call it.
   var description: String { get }
-  /// The schema of the arguments.
+  /// The schema of the arguments. Defaults to `Arguments.generationSchema`
+  /// when `Arguments` is `Generable`.
   var parameters: GenerationSchema { get }
   /// Kept for source compatibility with Apple's `Tool`; ContextKit does not
   /// read it. Every tool's definition, schema included, is always listed in
