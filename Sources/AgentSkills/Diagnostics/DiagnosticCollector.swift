@@ -20,6 +20,11 @@ struct DiagnosticCollector {
     diagnostics.append(.init(severity: .warning, path: path, line: line, column: column, message: message))
   }
 
+  /// A warning about another path than the collector's (a folder met during a walk).
+  mutating func warning(_ message: String, at path: String) {
+    diagnostics.append(.init(severity: .warning, path: path, message: message))
+  }
+
   /// An error in strict mode and a warning in lenient mode.
   mutating func questionable(_ message: String, line: Int = 0, column: Int = 0) {
     let severity: SkillDiagnostic.Severity = mode == .strict ? .error : .warning

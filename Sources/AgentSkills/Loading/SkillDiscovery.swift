@@ -1,7 +1,8 @@
 /// Finds skill folders (folders holding `SKILL.md`) under a root, within the
 /// loader's bounds, in a deterministic order.
 ///
-/// Hidden folders (names starting with `.`) are skipped, the inside of a skill
+/// Hidden folders (names starting with `.`) are skipped (a warning names one
+/// that holds a `SKILL.md` itself, which loads when passed as a root), the inside of a skill
 /// folder is not searched for more skills, and a symbolic link to a folder is
 /// followed only when it stays inside the root.
 struct SkillDiscovery {
@@ -11,6 +12,8 @@ struct SkillDiscovery {
   private(set) var visitedFolders = 0
   private var visitedCanonical: Set<String> = []
   private var reportedFolderLimit = false
+  /// Hidden folders under the current root that hold a `SKILL.md` (each one a warning).
+  private var hiddenSkillFolders = 0
 
   init(limits: SkillLoaderLimits, mode: SkillValidationMode) {
     self.limits = limits
@@ -29,6 +32,7 @@ struct SkillDiscovery {
   mutating func skillFolders(under root: String) -> (folders: [Found], diagnostics: [SkillDiagnostic]) {
     visitedFolders = 0
     reportedFolderLimit = false
+    hiddenSkillFolders = 0
     var diagnostics = DiagnosticCollector(path: root, mode: mode)
     guard FileSystem.followedKind(of: root) == .directory, let canonicalRoot = FileSystem.realPath(root)
     else {
@@ -47,7 +51,7 @@ struct SkillDiscovery {
           + (limits.maximumDepth == 1 ? "level" : "levels")
           + " below the root and were not searched, starting with \(first)")
     }
-    if folders.isEmpty && !diagnostics.hasErrors {
+    if folders.isEmpty && !diagnostics.hasErrors && hiddenSkillFolders == 0 {
       diagnostics.warning("no skills here: no folder under this root holds a SKILL.md")
     }
     return (folders, diagnostics.diagnostics)
@@ -82,9 +86,13 @@ struct SkillDiscovery {
       return
     }
     diagnostics.reportUndecodable(listing.undecodable, in: path)
-    for entry in listing.entries where !entry.name.hasPrefix(".") {
+    for entry in listing.entries {
       let name = entry.name
       let child = path.hasSuffix("/") ? path + name : path + "/" + name
+      guard !name.hasPrefix(".") else {
+        reportHiddenSkill(child, depth: depth + 1, into: &diagnostics)
+        continue
+      }
       let childCanonical: String
       // The listing says which entries are folders; only the others need a look.
       switch entry.isDirectory ? .directory : FileSystem.kind(of: child) {
@@ -111,5 +119,17 @@ struct SkillDiscovery {
         tooDeep: &tooDeep,
         diagnostics: &diagnostics)
     }
+  }
+
+  /// A warning when the hidden entry `path` is a folder holding a `SKILL.md`
+  /// itself (one look for the file: `.git` and the like are not searched).
+  private mutating func reportHiddenSkill(_ path: String, depth: Int, into diagnostics: inout DiagnosticCollector) {
+    guard depth <= limits.maximumDepth,
+      FileSystem.kind(of: path + "/SKILL.md") != nil || FileSystem.kind(of: path + "/skill.md") != nil
+    else { return }
+    hiddenSkillFolders += 1
+    diagnostics.warning(
+      "this folder holds a SKILL.md, but its name starts with \".\" and hidden folders are not searched "
+        + "for skills; to load it, pass the folder itself as a root", at: path)
   }
 }

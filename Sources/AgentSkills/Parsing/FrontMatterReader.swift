@@ -169,16 +169,19 @@ struct FrontMatterReader {
     return name
   }
 
-  /// What the Agent Skills naming rules say against `name`, folder included.
+  /// What the Agent Skills naming rules say against `name`, folder included:
+  /// every rule it breaks, each its own finding.
   private func namingProblems(_ name: String) -> [String] {
     var problems: [String] = []
     let length = name.unicodeScalars.count
     if length > Self.maximumNameLength {
       problems.append("name is \(length) characters; the limit is \(Self.maximumNameLength)")
     }
+    // Each rule on its own, as the reference validator reports them: capitals do not hide a space.
     if name.lowercased() != name {
       problems.append("name \"\(name)\" must be lowercase")
-    } else if let bad = name.unicodeScalars.first(where: { !Self.isNameCharacter($0) }) {
+    }
+    if let bad = name.lowercased().unicodeScalars.first(where: { !Self.isNameCharacter($0) }) {
       problems.append("name \"\(name)\" may only contain a-z, 0-9 and \"-\"; \"\(bad)\" is not allowed")
     }
     if name.hasPrefix("-") || name.hasSuffix("-") {
@@ -187,7 +190,7 @@ struct FrontMatterReader {
     if name.contains("--") {
       problems.append("name \"\(name)\" must not contain \"--\"")
     }
-    if problems.isEmpty && name != folderName {
+    if name != folderName {
       problems.append(
         "name \"\(name)\" must match its folder's name \"\(folderName)\"; rename the folder or the skill")
     }

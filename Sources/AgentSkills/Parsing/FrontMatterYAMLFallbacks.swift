@@ -1,38 +1,95 @@
 /// The Agent Skills client guide's fallback for front matter that YAML cannot
 /// read: a `key: value` line whose value holds `: ` (`description: Use when:
-/// the user asks`) is read as if its value were quoted.
+/// the user asks`) is read as if its value were quoted. A plain value that goes
+/// on over more-indented lines, with `: ` on any of them, is quoted across
+/// those lines: a double-quoted value folds its lines with a space, as the
+/// plain value would, so the text is the same.
 ///
 /// Only used after a parse fails, so front matter that parses costs nothing
 /// more. Each line keeps its number, so positions stay right.
 enum UnquotedColonFallback {
   /// The front matter with each such value double-quoted, and the 1-based
-  /// lines (of `yaml`) that were changed; `nil` when no line qualifies.
+  /// lines (of `yaml`) where a quoted value starts; `nil` when no line qualifies.
   static func quotingColonValues(in yaml: String) -> (text: String, lines: [Int])? {
     var changed: [Int] = []
     var lines: [Substring] = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-    for index in lines.indices {
-      guard let quoted = quotedLine(lines[index]) else { continue }
-      lines[index] = Substring(quoted)
-      changed.append(index + 1)
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      guard let entry = PlainEntry(lines[index]) else {
+        index += 1
+        continue
+      }
+      let last = lastContinuation(of: entry, at: index, in: lines)
+      if last > index {
+        let values = [entry.value] + lines[(index + 1)...last].map { $0.trimmingCharacters(in: " \t") }
+        if values.contains(where: { $0.contains(": ") || $0.hasSuffix(":") }),
+          !values.dropFirst().contains(where: { $0.hasPrefix("#") || $0.contains(" #") })
+        {
+          lines[index] = Substring("\(entry.indentation)\(entry.key): \"\(escaped(entry.value))")
+          for continuation in (index + 1)...last {
+            let indentation = lines[continuation].prefix { $0 == " " }
+            let text = escaped(lines[continuation].trimmingCharacters(in: " \t"))
+            lines[continuation] = text.isEmpty ? "" : Substring("\(indentation)\(text)")
+          }
+          lines[last] += "\""
+          changed.append(index + 1)
+        }
+        index = last + 1
+        continue
+      }
+      if entry.value.contains(": ") || entry.value.hasSuffix(":") {
+        lines[index] = Substring("\(entry.indentation)\(entry.key): \"\(escaped(entry.value))\"")
+        changed.append(index + 1)
+      }
+      index += 1
     }
     guard !changed.isEmpty else { return nil }
     return (lines.joined(separator: "\n"), changed)
   }
 
-  /// `key: "value"` for a line `key: value` whose plain value holds `: `.
-  private static func quotedLine(_ line: Substring) -> String? {
-    let indentation = line.prefix { $0 == " " }
-    let rest = line.dropFirst(indentation.count)
-    guard let first = rest.first, !"#-'\"[{&*!|>%@`".contains(first),
-      let separator = rest.range(of: ": ")
-    else { return nil }
-    let key = rest[..<separator.lowerBound]
-    let value = rest[separator.upperBound...].trimmingCharacters(in: " \t")
-    guard !key.isEmpty, !key.contains(" #"), let valueStart = value.first,
-      !"'\"[{|>&*!#".contains(valueStart), value.contains(": ") || value.hasSuffix(":")
-    else { return nil }
+  /// A `key: value` line whose value is plain (not quoted, not a flow
+  /// collection, block scalar, anchor, alias or tag).
+  private struct PlainEntry {
+    var indentation: Substring
+    var key: Substring
+    var value: Substring
+
+    init?(_ line: Substring) {
+      indentation = line.prefix { $0 == " " }
+      let rest = line.dropFirst(indentation.count)
+      guard let first = rest.first, !"#-'\"[{&*!|>%@`".contains(first),
+        let separator = rest.range(of: ": ")
+      else { return nil }
+      key = rest[..<separator.lowerBound]
+      value = rest[separator.upperBound...].trimmingCharacters(in: " \t")
+      guard !key.isEmpty, !key.contains(" #"), let valueStart = value.first,
+        !"'\"[{|>&*!#".contains(valueStart)
+      else { return nil }
+    }
+  }
+
+  /// The index of the last line that goes on `entry`'s value (more indented
+  /// than its key, blank lines between such lines included); `index` when none does.
+  private static func lastContinuation(of entry: PlainEntry, at index: Int, in lines: [Substring]) -> Int {
+    var last = index
+    var next = index + 1
+    while next < lines.endIndex {
+      let line = lines[next]
+      if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        next += 1
+        continue
+      }
+      guard line.prefix(while: { $0 == " " }).count > entry.indentation.count else { break }
+      last = next
+      next += 1
+    }
+    return last
+  }
+
+  /// `text` as the inside of a double-quoted YAML string.
+  private static func escaped(_ text: Substring) -> String {
     var escaped = ""
-    for character in value {
+    for character in text {
       switch character {
       case "\\": escaped += "\\\\"
       case "\"": escaped += "\\\""
@@ -40,7 +97,7 @@ enum UnquotedColonFallback {
       default: escaped.append(character)
       }
     }
-    return "\(indentation)\(key): \"\(escaped)\""
+    return escaped
   }
 }
 
