@@ -264,7 +264,8 @@ func errors(_ report: SkillLoadReport) -> [String] {
     let folder = try fixture.skill("pdf", frontMatter: "name: \" pdf \"\ndescription: Reads PDF files.")
     #expect(
       errors(inspect(folder, mode: .strict)) == [
-        #"name " pdf " may only contain a-z, 0-9 and "-"; " " is not allowed"#
+        #"name " pdf " may only contain a-z, 0-9 and "-"; " " is not allowed"#,
+        #"name " pdf " must match its folder's name "pdf"; rename the folder or the skill"#,
       ])
     #expect(inspect(folder).skill?.name == " pdf ")
   }
@@ -278,6 +279,31 @@ func errors(_ report: SkillLoadReport) -> [String] {
     #expect(skill.description == "Reviews things carefully.")
     #expect(skill.frontMatter.license == "MIT")
   }
+}
+
+@Test(.timeLimit(.minutes(10)))
+func `a name that breaks several rules gets one finding for each`() throws {
+  let fixture = try SkillFixture()
+  let folder = try fixture.skill(
+    "agentdb-vector-search", frontMatter: "name: AgentDB Vector Search\ndescription: Searches vectors.")
+  let expected = [
+    "name \"AgentDB Vector Search\" must be lowercase",
+    "name \"AgentDB Vector Search\" may only contain a-z, 0-9 and \"-\"; \" \" is not allowed",
+    "name \"AgentDB Vector Search\" must match its folder's name \"agentdb-vector-search\"; "
+      + "rename the folder or the skill",
+  ]
+  let lenient = inspect(folder)
+  #expect(lenient.skill?.name == "AgentDB Vector Search")
+  #expect(lenient.diagnostics.map(\.severity) == [.warning, .warning, .warning])
+  #expect(lenient.diagnostics.map(\.message) == expected)
+  #expect(errors(inspect(folder, mode: .strict)) == expected)
+  // A capital and a "_" in a folder of the same name: both said, no folder finding.
+  let both = try fixture.skill("Pdf_Tools", frontMatter: "name: Pdf_Tools\ndescription: Fills forms.")
+  #expect(
+    inspect(both).diagnostics.map(\.message) == [
+      "name \"Pdf_Tools\" must be lowercase",
+      "name \"Pdf_Tools\" may only contain a-z, 0-9 and \"-\"; \"_\" is not allowed",
+    ])
 }
 
 extension FrontMatterRuleTests {

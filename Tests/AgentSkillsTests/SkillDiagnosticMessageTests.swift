@@ -158,4 +158,31 @@ import Darwin
       SkillDiagnostic(severity: .error, path: "a/SKILL.md", line: 3, column: 4, message: "m").description
         == "a/SKILL.md:3:4: error: m")
   }
+
+  @Test func `a hidden folder holding a SKILL.md is skipped with a warning that says how to load it`() throws
+  {
+    let fixture = try SkillFixture()
+    try fixture.skill("good", in: "root")
+    try fixture.skill(".claude", in: "root", frontMatter: "name: claude\ndescription: Does claude things.")
+    try fixture.skill("deep", in: "root/.agents/skills")
+    try fixture.write("x", to: "root/.hidden-file")
+    let message =
+      "warning: this folder holds a SKILL.md, but its name starts with \".\" and hidden folders are not "
+      + "searched for skills; to load it, pass the folder itself as a root"
+    for mode in [SkillValidationMode.lenient, .strict] {
+      let library = try SkillsLibrary(root: fixture.url("root"), mode: mode)
+      #expect(library.names == ["good"], "\(mode)")
+      // Only the folder that holds SKILL.md itself is named; .agents is not searched.
+      #expect(lines(library.diagnostics) == [message], "\(mode)")
+      #expect(library.diagnostics.map(\.path) == [fixture.url("root/.claude").path], "\(mode)")
+    }
+    // Alone under a root, it is the reason the root has no skills: no second warning.
+    let lone = try SkillFixture()
+    try lone.skill(".claude", frontMatter: "name: claude\ndescription: Does claude things.")
+    let library = try SkillsLibrary(root: lone.root)
+    #expect(library.skills.isEmpty)
+    #expect(lines(library.diagnostics) == [message])
+    // Passed itself, it loads.
+    #expect(try SkillsLibrary(roots: [lone.url(".claude")]).names == ["claude"])
+  }
 }

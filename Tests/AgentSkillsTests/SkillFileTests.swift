@@ -45,7 +45,10 @@ private let oddInputs: [(text: String, error: Bool, warning: String?)] = [
         + "(while scanning a quoted scalar that begins on line 3)")
     #expect((error.line, error.column) == (5, 1))
 
-    try fixture.write("---\nname: tab\ndescription: x\n  bad: indent: here\n---\nBody\n", to: "tab/SKILL.md")
+    // The fallback folds the description's two lines, but the list item after it still fails: the
+    // first parse's error is the one reported.
+    try fixture.write(
+      "---\nname: tab\ndescription: x\n  bad: indent: here\n- item\n---\nBody\n", to: "tab/SKILL.md")
     let second = try #require(inspect(fixture.url("tab")).firstError)
     #expect(second.message == "YAML syntax error: mapping values are not allowed in this context")
     #expect((second.line, second.column) == (4, 6))

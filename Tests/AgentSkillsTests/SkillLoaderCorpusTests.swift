@@ -45,7 +45,7 @@ struct SkillLoaderCorpusTests {
       if case .loads = $0.shape.guideOutcome(folder: $0.folder) { true } else { false }
     }
     #expect(library.loadedSkills.count == expectedLoaded.count)
-    #expect(expectedLoaded.count == 17)
+    #expect(expectedLoaded.count == 19)
   }
 
   @Test func `strict mode refuses every shape but those the reference validator accepts`() throws {
@@ -187,5 +187,38 @@ struct SkillLoaderCorpusTests {
     #expect(throws: SkillLoadingError.self) {
       try SkillLoader(mode: .strict).load(folder: fixture.url(folder))
     }
+  }
+
+  @Test(
+    arguments: [
+      (
+        "description: Checks spelling in prose.\n  Use when: the user asks for a spelling check.",
+        "Checks spelling in prose. Use when: the user asks for a spelling check."
+      ),
+      (
+        "description: Use when: the user asks for a spelling check\n  in prose or essays.",
+        "Use when: the user asks for a spelling check in prose or essays."
+      ),
+      // Quotes and a backslash kept, a blank line kept as a line break, the last line ending in ":".
+      (
+        "description: Says \"hi\" \\ then\n    goes on:\n\n  Triggers: a, b\nlicense: MIT",
+        "Says \"hi\" \\ then goes on:\nTriggers: a, b"
+      ),
+    ])
+  func
+    `a value over several lines with an unquoted colon is read as YAML folds it, with a warning on its first line`(
+      yaml: String, description: String
+    ) throws
+  {
+    let fixture = try SkillFixture()
+    let folder = try fixture.skill("spelling", frontMatter: "name: spelling\n" + yaml)
+    let skill = try SkillLoader().load(folder: fixture.url("spelling"))
+    #expect(skill.description == description)
+    #expect(skill.diagnostics.map(\.severity) == [.warning])
+    #expect(skill.diagnostics.map(\.line) == [3])
+    // Strict mode refuses it at the same line, as it does a one-line value.
+    let strict = SkillLoader(mode: .strict).inspect(folder: folder)
+    #expect(strict.skill == nil)
+    #expect(strict.diagnostics.map(\.line) == [3])
   }
 }

@@ -123,7 +123,9 @@ struct SkillDiscovery {
 
   /// A warning when the hidden entry `path` is a folder holding a `SKILL.md`
   /// itself (one look for the file: `.git` and the like are not searched).
-  private mutating func reportHiddenSkill(_ path: String, depth: Int, into diagnostics: inout DiagnosticCollector) {
+  private mutating func reportHiddenSkill(
+    _ path: String, depth: Int, into diagnostics: inout DiagnosticCollector
+  ) {
     guard depth <= limits.maximumDepth,
       FileSystem.kind(of: path + "/SKILL.md") != nil || FileSystem.kind(of: path + "/skill.md") != nil
     else { return }

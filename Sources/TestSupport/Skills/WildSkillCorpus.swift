@@ -29,6 +29,8 @@ public enum WildSkillCorpus {
     case nameWithCapitals
     /// `_` and a leading digit in the name.
     case nameWithUnderscoreAndDigit
+    /// A name with capitals and spaces that differs from the folder's (`Vector Search ...`).
+    case nameWithSeveralProblems
     /// A name over 64 characters.
     case nameTooLong
     /// No `name:` at all: the folder's name is used.
@@ -49,6 +51,8 @@ public enum WildSkillCorpus {
     case unknownKeys
     /// `description: Use when: ...`, which YAML cannot read.
     case unquotedColon
+    /// A description that goes on over a more-indented line holding `Use when: ...`.
+    case unquotedColonOverTwoLines
     /// A character written as a JSON surrogate pair (`"\uD83D\uDD2D"`), which libyaml refuses.
     case surrogatePairEscape
     /// The body names `FORMS.md` and `Reference.md`; the files are `forms.md` and `reference.md`.
@@ -74,6 +78,7 @@ public enum WildSkillCorpus {
       case .nameDiffersFromFolder: .loads(name: "renamed-" + folder)
       case .nameWithCapitals: .loads(name: "PDF-Tools-" + folder)
       case .nameWithUnderscoreAndDigit: .loads(name: "3d_" + folder.replacingOccurrences(of: "-", with: "_"))
+      case .nameWithSeveralProblems: .loads(name: "Vector Search " + folder)
       case .nameTooLong: .loads(name: folder + "-" + String(repeating: "x", count: 70))
       case .mixed: .loads(name: "Mixed_" + folder.replacingOccurrences(of: "-", with: "_"))
       default: .loads(name: folder)
@@ -150,6 +155,8 @@ public enum WildSkillCorpus {
       yaml = "name: PDF-Tools-\(folder)\ndescription: \(description)"
     case .nameWithUnderscoreAndDigit:
       yaml = "name: 3d_\(folder.replacingOccurrences(of: "-", with: "_"))\ndescription: \(description)"
+    case .nameWithSeveralProblems:
+      yaml = "name: Vector Search \(folder)\ndescription: \(description)"
     case .nameTooLong:
       yaml = "name: \(folder)-\(String(repeating: "x", count: 70))\ndescription: \(description)"
     case .nameMissing:
@@ -191,6 +198,9 @@ public enum WildSkillCorpus {
       yaml = "name: \(folder)\ndescription: \(description)\nmetadata:\n  emoji: \"\\uD83D\\uDD2D\""
     case .unquotedColon:
       yaml = "name: \(folder)\ndescription: Checks inputs. Use when: the user asks for a review of \(folder)"
+    case .unquotedColonOverTwoLines:
+      yaml =
+        "name: \(folder)\ndescription: Checks inputs.\n  Use when: the user asks for a review of \(folder)"
     case .resourceInOtherCase:
       yaml = "name: \(folder)\ndescription: \(description)"
     case .mixed:
