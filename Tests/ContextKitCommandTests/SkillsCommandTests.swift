@@ -77,6 +77,28 @@ private let diagnosticKeys = ["column", "line", "message", "path", "severity"]
     #expect(text.code == .success)
   }
 
+  @Test func `list and validate name a hidden folder holding a SKILL.md and say to pass it itself`()
+    async throws
+  {
+    let temporary = try TemporaryFolder(named: "ck-cli")
+    defer { temporary.remove() }
+    let root = temporary.url
+    let hidden = try writeSkill(
+      ".claude", under: root, "---\nname: claude\ndescription: Helps.\n---\nBody.\n")
+    let warning =
+      "\(hidden.path): warning: this folder holds a SKILL.md, but its name starts with \".\" and hidden "
+      + "folders are not searched for skills; to load it, pass the folder itself as a root"
+    let list = await CommandRun.run(["skills", "list", root.path])
+    #expect(list.code == .success)
+    #expect(list.error.split(separator: "\n").map(String.init) == [warning])
+    for arguments in [["skills", "validate", root.path], ["skills", "validate", "--strict", root.path]] {
+      let validate = await CommandRun.run(arguments)
+      #expect(validate.output.contains(warning), "\(arguments)")
+    }
+    let loaded = await CommandRun.run(["skills", "list", hidden.path])
+    #expect(loaded.output.contains("claude"))
+  }
+
   @Test func `validate takes a SKILL.md file, a skill folder or a root`() async throws {
     let temporary = try TemporaryFolder(named: "ck-cli")
     defer { temporary.remove() }
