@@ -33,9 +33,9 @@ import Testing
     #expect(skills.map { $0["name"] as? String } == ["Notes_Tidy", "review"])
     #expect(skills.map { $0["description"] as? String } == ["Tidies notes.", "The project's review."])
     let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-    // The user's review, hidden by the project's, and the name the rules refuse: warnings, nothing on the
-    // missing project/.agents/skills.
-    #expect(diagnostics.map { $0["severity"] as? String } == ["warning", "warning"])
+    // The user's review, hidden by the project's, and the name the rules refuse twice (capitals, "_"):
+    // warnings, nothing on the missing project/.agents/skills.
+    #expect(diagnostics.map { $0["severity"] as? String } == ["warning", "warning", "warning"])
     #expect(diagnostics.allSatisfy { ($0["path"] as? String)?.hasPrefix(home.path) == true })
 
     let missing = await CommandRun.run([
