@@ -26,7 +26,7 @@ import ModelSession
 /// ```swift
 /// Profile { Instructions("You plan trips.") }
 ///   .reportingCacheImpact { report in logger.info("\(report)") }
-///   .compactingHistory(budget: 8_000)
+///   .compactingHistory(tokenBudget: 8_000)
 /// ```
 public struct ReportingCacheImpact: DynamicProfileModifier {
   /// The stage's name in generation records: `reportingCacheImpact`.

@@ -65,22 +65,31 @@ public struct CompactingHistory: DynamicProfileModifier {
   /// The most tokens of context a generation takes: the history the model
   /// sees, instructions included, and the tokens reserved for the response
   /// (see ``ContextBudget``).
-  public let contextBudget: ContextBudget
+  public let tokenBudget: ContextBudget
   /// The tokens of context a compaction brings a generation down to, the
   /// reserved response included; `nil` for three eighths of the room the
   /// budget leaves the history.
   public let contextTarget: ContextBudget?
   /// The model that writes summaries; `nil` drops old turns instead.
-  public let summarizer: (any LanguageModel)?
+  public let model: (any LanguageModel)?
   /// The tokens set aside for the summary entry, as given; `nil` for a quarter of the target.
   public let givenSummaryReserve: Int?
   /// The most tokens the pinned first turns may take, as given; `nil` for
   /// five eighths of the target without a summarizer, none with one.
   public let givenPinnedTokens: Int?
+  /// What counts tokens.
+  public let tokenCounter: any TokenCounter
+  /// The summarizer's instructions.
+  public let instructions: Instructions
+  /// The text placed after the summary, for the main model.
+  public let summaryPostamble: String
+  /// The summarizer's timeout and retry delay, where summaries are kept, and
+  /// where the modifier remembers when the tools or the instructions changed.
+  public let options: Options
 
   /// The budget in tokens; 0 when it is a share of the window (resolved at each generation).
   public var budget: Int {
-    if case .tokens(let count) = contextBudget { return count }
+    if case .tokens(let count) = tokenBudget { return count }
     return 0
   }
   /// The target in tokens, for a generation that reserves nothing for the
@@ -98,90 +107,70 @@ public struct CompactingHistory: DynamicProfileModifier {
     try? CompactionLimits.resolve(self, contextSize: nil, reservedResponseTokens: 0)
   }
 
-  /// What counts tokens.
-  public let tokenCounter: any TokenCounter
-  /// The summarizer's instructions and settings, and where summaries are kept.
-  public let summaryOptions: SummaryOptions
-  /// Where the modifier remembers when the tools or the instructions changed.
-  public let prefixBreaks: PrefixBreakLog
+  /// The default text after a summary, which keeps the main model from
+  /// mentioning the summary in its answers. (`summarizeHistory` uses the
+  /// companion package's words instead, ``SummarizeHistory/defaultPostamble``.)
+  public static let defaultPostamble = """
+    The summary above stands in for the earlier part of this conversation. Continue the conversation \
+    naturally: do not mention the summary, do not say that you are relying on one, and answer the \
+    latest message directly.
+    """
 
-  /// The summarizer's settings.
-  public struct SummaryOptions: Sendable {
-    /// The summarizer's instructions.
-    public var instructions: Instructions
-    /// The text placed after the summary, for the main model.
-    public var postamble: String
-    /// How long the summarizer may take before the modifier drops the turns
-    /// instead; more than zero when there is a summarizer.
-    public var timeout: Duration
-    /// How long after a failed summarization the modifier drops the turns at
-    /// once instead of asking the summarizer again for the same range.
-    public var retryDelay: Duration
-    /// Where summaries are kept between generations.
-    public var store: SummaryStore
-
-    /// Creates settings; the defaults are those of ``SummarizeHistory``.
-    public init(
-      instructions: Instructions = SummarizeHistory.defaultInstructions,
-      postamble: String = CompactingHistory.defaultPostamble, timeout: Duration = .seconds(30),
-      retryDelay: Duration = .seconds(60), store: SummaryStore = .shared
-    ) {
-      self.instructions = instructions
-      self.postamble = postamble
-      self.timeout = timeout
-      self.retryDelay = retryDelay
-      self.store = store
-    }
-  }
-
-  /// Creates the modifier.
+  /// Creates the modifier, in the vocabulary the history modifiers share:
+  /// sizes first, then the summarizer `model`, the `tokenCounter`, the
+  /// summarizer's `instructions` and `summaryPostamble`, and `options`.
   ///
   /// - Parameters:
-  ///   - budget: the most tokens the model sees, instructions included; at least 1.
+  ///   - tokenBudget: the most tokens the model sees, instructions included; at least 1.
   ///   - target: the tokens a compaction brings the history down to; below
-  ///     `budget` (three eighths of it when `nil`).
-  ///   - summarizer: the model that summarizes the turns that go; `nil` drops them.
+  ///     `tokenBudget` (three eighths of it when `nil`).
   ///   - summaryReserve: the tokens set aside for the summary; below `target`
-  ///     (a quarter of it when `nil`). Unused without a summarizer.
+  ///     (a quarter of it when `nil`). Unused without a model.
   ///   - pinnedTokens: the most tokens the oldest turns kept at every
   ///     compaction may take; below `target` (five eighths of it without a
-  ///     summarizer, none with one, when `nil`).
-  ///   - prefixBreaks: where the modifier remembers when the tools or the instructions changed.
-  ///   - tokenCounter: what measures entries against the budget.
-  ///   - summaryOptions: how the summarizer is asked, and where summaries are kept.
+  ///     model, none with one, when `nil`).
+  ///   - model: the model that summarizes the turns that go; `nil` drops them.
+  ///   - tokenCounter: what counts tokens; `nil` estimates them.
+  ///   - instructions: the summarizer's instructions.
+  ///   - summaryPostamble: the text placed after the summary, for the main model.
+  ///   - options: the summarizer's timeout, retry delay and store, and the prefix-break log.
   public init(
-    budget: Int, target: Int? = nil, summarizer: (any LanguageModel)? = nil, summaryReserve: Int? = nil,
-    pinnedTokens: Int? = nil, tokenCounter: any TokenCounter = EstimatingTokenCounter(),
-    summaryOptions: SummaryOptions = SummaryOptions(), prefixBreaks: PrefixBreakLog = .shared
+    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, pinnedTokens: Int? = nil,
+    model: (any LanguageModel)? = nil,
+    tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = CompactingHistory.defaultPostamble, options: Options = Options()
   ) {
     self.init(
-      contextBudget: .tokens(budget), target: target.map(ContextBudget.tokens), summarizer: summarizer,
-      summaryReserve: summaryReserve, pinnedTokens: pinnedTokens, tokenCounter: tokenCounter,
-      summaryOptions: summaryOptions, prefixBreaks: prefixBreaks)
+      tokenBudget: .tokens(tokenBudget), target: target.map(ContextBudget.tokens),
+      summaryReserve: summaryReserve, pinnedTokens: pinnedTokens, model: model, tokenCounter: tokenCounter,
+      instructions: instructions, summaryPostamble: summaryPostamble, options: options)
   }
 
   /// Creates the modifier with a budget and target in tokens or as shares of
-  /// the model's window (see ``ContextBudget``).
+  /// the model's window, the reserved response included (see ``ContextBudget``).
   ///
   /// ```swift
-  /// CompactingHistory(contextBudget: .contextShare(0.8), target: .contextShare(0.5))
+  /// CompactingHistory(tokenBudget: .contextShare(0.8), target: .contextShare(0.5))
   /// ```
   ///
-  /// The other parameters are those of ``init(budget:target:summarizer:summaryReserve:pinnedTokens:tokenCounter:summaryOptions:prefixBreaks:)``.
+  /// The other parameters are those of the initializer that takes the
+  /// budget as a number of tokens.
   public init(
-    contextBudget: ContextBudget, target: ContextBudget? = nil, summarizer: (any LanguageModel)? = nil,
-    summaryReserve: Int? = nil, pinnedTokens: Int? = nil,
-    tokenCounter: any TokenCounter = EstimatingTokenCounter(),
-    summaryOptions: SummaryOptions = SummaryOptions(), prefixBreaks: PrefixBreakLog = .shared
+    tokenBudget: ContextBudget, target: ContextBudget? = nil, summaryReserve: Int? = nil,
+    pinnedTokens: Int? = nil, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = CompactingHistory.defaultPostamble, options: Options = Options()
   ) {
-    self.contextBudget = contextBudget
+    self.tokenBudget = tokenBudget
     self.contextTarget = target
-    self.prefixBreaks = prefixBreaks
-    self.summarizer = summarizer
+    self.model = model
     self.givenSummaryReserve = summaryReserve
     self.givenPinnedTokens = pinnedTokens
-    self.tokenCounter = tokenCounter
-    self.summaryOptions = summaryOptions
+    self.tokenCounter = tokenCounter ?? EstimatingTokenCounter()
+    self.instructions = instructions
+    self.summaryPostamble = summaryPostamble
+    self.options = options
   }
 
   /// `true`: a session retries a generation the model refused as too long,
@@ -199,41 +188,74 @@ public struct CompactingHistory: DynamicProfileModifier {
   /// This modifier as a policy of the compaction engine, with the limits of
   /// one generation: cuts in tokens down to the target after the pinned
   /// first turns, early at a change of the tools or the instructions; the
-  /// turns that go summarized by `summarizer` when there is one, and dropped
+  /// turns that go summarized by `model` when there is one, and dropped
   /// (the same turns) when there is none or its summary cannot be had or
   /// does not fit.
   func policy(_ limits: CompactionLimits) -> CompactionPolicy {
     var summary = CompactionPolicy.Summary.none
-    if let summarizer {
+    if let model {
       summary = .summarize(
         CompactionSummaries(
-          model: summarizer, instructions: summaryOptions.instructions, timeout: summaryOptions.timeout,
-          retryDelay: summaryOptions.retryDelay, store: summaryOptions.store,
-          postamble: summaryOptions.postamble))
+          model: model, instructions: instructions, timeout: options.timeout, retryDelay: options.retryDelay,
+          store: options.store, postamble: summaryPostamble))
     }
     return CompactionPolicy(
       source: name, threshold: .tokens(limits.budget), target: limits.target, pinned: limits.pinnedTokens,
-      summaryReserve: summarizer == nil ? 0 : limits.summaryReserve, compactsAtPrefixBreaks: true,
+      summaryReserve: model == nil ? 0 : limits.summaryReserve, compactsAtPrefixBreaks: true,
       summary: summary, summaryFallback: .droppingTheSameEntries, fittedToOverflow: limits.fittedToOverflow,
-      notesOversizedTurn: true, tokenCounter: tokenCounter, prefixBreaks: prefixBreaks)
+      notesOversizedTurn: true, tokenCounter: tokenCounter, prefixBreaks: options.prefixBreaks)
   }
 }
 
 extension DynamicProfile {
-  /// Keeps the history within `budget` tokens, compacting the oldest turns in
-  /// one large step down to `target` when it is exceeded (see ``CompactingHistory``).
+  /// Keeps the history within `tokenBudget` tokens, compacting the oldest
+  /// turns in one large step down to `target` when it is exceeded (see
+  /// ``CompactingHistory``); with a `model`, the turns that go are summarized.
   ///
   /// ```swift
-  /// profile.compactingHistory(budget: 8_000, summarizer: cheapModel)
+  /// Profile { Instructions("You answer support questions.") }
+  ///   .compactingHistory(tokenBudget: 8_000, model: cheapModel)
   /// ```
   public func compactingHistory(
-    budget: Int, target: Int? = nil, summarizer: (any LanguageModel)? = nil, summaryReserve: Int? = nil,
-    pinnedTokens: Int? = nil, tokenCounter: any TokenCounter = EstimatingTokenCounter(),
-    summaryOptions: CompactingHistory.SummaryOptions = CompactingHistory.SummaryOptions()
+    tokenBudget: Int, target: Int? = nil, summaryReserve: Int? = nil, pinnedTokens: Int? = nil,
+    model: (any LanguageModel)? = nil,
+    tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = CompactingHistory.defaultPostamble,
+    options: CompactingHistory.Options = CompactingHistory.Options()
   ) -> ModifiedProfile<Self, CompactingHistory> {
     modifier(
       CompactingHistory(
-        budget: budget, target: target, summarizer: summarizer, summaryReserve: summaryReserve,
-        pinnedTokens: pinnedTokens, tokenCounter: tokenCounter, summaryOptions: summaryOptions))
+        tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, pinnedTokens: pinnedTokens,
+        model: model,
+        tokenCounter: tokenCounter, instructions: instructions, summaryPostamble: summaryPostamble,
+        options: options))
+  }
+}
+
+extension DynamicProfile {
+  /// Keeps the history within `tokenBudget`, given in tokens or as a share
+  /// of the model's window, the tokens reserved for the response included;
+  /// compacts the oldest turns in one large step down to `target` when it is
+  /// exceeded, and again to what fits when the model refuses a prompt as too
+  /// long (see ``CompactingHistory`` and ``ContextBudget``).
+  ///
+  /// ```swift
+  /// Profile { Instructions("You answer support questions.") }
+  ///   .compactingHistory(tokenBudget: .contextShare(0.8), target: .contextShare(0.5))
+  /// ```
+  public func compactingHistory(
+    tokenBudget: ContextBudget, target: ContextBudget? = nil, summaryReserve: Int? = nil,
+    pinnedTokens: Int? = nil, model: (any LanguageModel)? = nil, tokenCounter: (any TokenCounter)? = nil,
+    instructions: Instructions = SummarizeHistory.defaultInstructions,
+    summaryPostamble: String = CompactingHistory.defaultPostamble,
+    options: CompactingHistory.Options = CompactingHistory.Options()
+  ) -> ModifiedProfile<Self, CompactingHistory> {
+    modifier(
+      CompactingHistory(
+        tokenBudget: tokenBudget, target: target, summaryReserve: summaryReserve, pinnedTokens: pinnedTokens,
+        model: model, tokenCounter: tokenCounter, instructions: instructions,
+        summaryPostamble: summaryPostamble,
+        options: options))
   }
 }

@@ -26,7 +26,7 @@ struct CompactionLimits: Sendable, Equatable {
     _ modifier: CompactingHistory, in context: ProfileModifierContext
   ) async throws -> CompactionLimits {
     let needsWindow =
-      modifier.contextBudget.needsContextSize || modifier.contextTarget?.needsContextSize == true
+      modifier.tokenBudget.needsContextSize || modifier.contextTarget?.needsContextSize == true
     let window = needsWindow ? await knownContextSize(in: context) : nil
     var limits = try resolve(
       modifier, contextSize: window, reservedResponseTokens: context.reservedResponseTokens)
@@ -44,7 +44,7 @@ struct CompactionLimits: Sendable, Equatable {
     _ modifier: CompactingHistory, contextSize window: Int?, reservedResponseTokens reserved: Int
   ) throws -> CompactionLimits {
     let name = modifier.name
-    let budgetTokens = try modifier.contextBudget.tokenCount(
+    let budgetTokens = try modifier.tokenBudget.tokenCount(
       contextSize: window, modifier: name, name: "tokenBudget")
     try HistorySize.tokens(budgetTokens).validated(for: name)
     let budget = budgetTokens.subtractingSaturated(reserved)
@@ -64,7 +64,7 @@ struct CompactionLimits: Sendable, Equatable {
     }
     let limits = CompactionLimits(
       budget: budget, target: target, summaryReserve: modifier.givenSummaryReserve ?? target / 4,
-      pinnedTokens: modifier.givenPinnedTokens ?? (modifier.summarizer == nil ? target * 5 / 8 : 0))
+      pinnedTokens: modifier.givenPinnedTokens ?? (modifier.model == nil ? target * 5 / 8 : 0))
     try limits.validate(for: modifier)
     return limits
   }
@@ -102,13 +102,13 @@ struct CompactionLimits: Sendable, Equatable {
       throw HistoryCompressionError.invalidFraction(
         modifier: name, name: "target / budget", value: Double(target) / Double(budget), range: "(0, 1)")
     }
-    guard modifier.summarizer == nil || (summaryReserve >= 0 && summaryReserve < target) else {
+    guard modifier.model == nil || (summaryReserve >= 0 && summaryReserve < target) else {
       throw HistoryCompressionError.invalidFraction(
         modifier: name, name: "summaryReserve / target", value: Double(summaryReserve) / Double(target),
         range: "[0, 1)")
     }
-    guard modifier.summarizer == nil || modifier.summaryOptions.timeout > .zero else {
-      throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: modifier.summaryOptions.timeout)
+    guard modifier.model == nil || modifier.options.timeout > .zero else {
+      throw HistoryCompressionError.invalidTimeout(modifier: name, timeout: modifier.options.timeout)
     }
     guard pinnedTokens >= 0, pinnedTokens < target else {
       throw HistoryCompressionError.invalidFraction(

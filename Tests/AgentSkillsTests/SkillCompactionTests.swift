@@ -63,7 +63,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     }
     // Nothing pinned: turn 1 goes at the cut. The copy (the call and the
     // 104-token body, about 125 tokens) fits a quarter of the 600-token target: 150.
-    .compactingHistory(budget: 1_200, target: 600, pinnedTokens: 0)
+    .compactingHistory(tokenBudget: 1_200, target: 600, pinnedTokens: 0)
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     let recordStream = session.generationRecords
     for prompt in ["Review A", "Tell me more", "And more", "Fetch the report"] {
@@ -163,7 +163,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
     // A quarter of the 480-token target is 120 tokens: the copy (the call
     // and the 104-token body) does not fit, though a quarter of the
     // 1,200-token budget (300) would hold it.
-    .compactingHistory(budget: 1_200, target: 480, pinnedTokens: 0)
+    .compactingHistory(tokenBudget: 1_200, target: 480, pinnedTokens: 0)
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     let recordStream = session.generationRecords
     for prompt in ["Review A", "Tell me more", "And more", "Fetch the report"] {
@@ -216,7 +216,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
           model: model, profile: profile.summarizeHistory(threshold: .tokens(1_200), model: summarizer))
       } else {
         LanguageModelSession(
-          model: model, profile: profile.compactingHistory(budget: 1_200, target: 480, summarizer: summarizer)
+          model: model, profile: profile.compactingHistory(tokenBudget: 1_200, target: 480, model: summarizer)
         )
       }
     let recordStream = session.generationRecords
@@ -284,7 +284,7 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       ReportTool(text: Self.report)
       StyleGuideTool()
     }
-    .compactingHistory(budget: 1_200, target: 600, pinnedTokens: 0)  // a quarter of the target holds the copy
+    .compactingHistory(tokenBudget: 1_200, target: 600, pinnedTokens: 0)  // a quarter of the target holds the copy
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     for prompt in ["Review A", "Tell me more", "And more", "Even more", "Fetch the report"] {
       try await session.respond(to: prompt)

@@ -112,12 +112,12 @@ enum RetentionModifier: String, CaseIterable, CustomTestStringConvertible {
       return profile.summarizeHistory(
         tokenThreshold: conversation.budget, model: ScriptedLanguageModel(script: summarizer))
     case .compactingHistory:
-      return profile.compactingHistory(budget: conversation.budget)
+      return profile.compactingHistory(tokenBudget: conversation.budget)
     case .droppingCompletedToolCalls:
       return profile.droppingCompletedToolCalls()
     case .pipeline:
       // Written last runs first: compactingHistory, then droppingCompletedToolCalls.
-      return profile.droppingCompletedToolCalls().compactingHistory(budget: conversation.budget)
+      return profile.droppingCompletedToolCalls().compactingHistory(tokenBudget: conversation.budget)
     }
   }
 }

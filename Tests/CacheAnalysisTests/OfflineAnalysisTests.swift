@@ -115,7 +115,7 @@ private func steps() -> [ScriptStep] {
       WeatherTool()
     }
     .reportingCacheImpact { report in predictions.withLock { $0.append(report) } }
-    .compactingHistory(budget: 700)
+    .compactingHistory(tokenBudget: 700)
     let run = try await observedRun(
       profile: profile, script: ModelScript(steps), prompts: (0..<20).map { words(12, tag: "q\($0)-") })
     let predicted = predictions.withLock { $0 }

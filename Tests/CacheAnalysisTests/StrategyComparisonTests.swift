@@ -24,7 +24,7 @@ private let base = Profile {
   @Test func `compacting in large steps reuses far more than a window that trims every turn`() async throws {
     let model = try PromptCacheModel(blockSize: 16)
     let compacting = CacheImpactSummary(
-      reports: try await sixtyTurns(base.compactingHistory(budget: 1_500), model: model).reports)
+      reports: try await sixtyTurns(base.compactingHistory(tokenBudget: 1_500), model: model).reports)
     let window = CacheImpactSummary(
       reports: try await sixtyTurns(base.rollingWindow(.tokens(1_500)), model: model).reports)
     // Measured: 92% against 37%, 5,918 tokens re-processed against 64,142, 6 invalidations against 46.

@@ -13,8 +13,8 @@ import Testing
         "baselineSummarize: baseline summarizeHistory(entryThreshold: 24)",
         "rollingWindow: rollingWindow(.tokens(budget))",
         "summarizeHistory: summarizeHistory(threshold: .tokens(budget))",
-        "compactingHistory: compactingHistory(budget:)",
-        "compactingHistorySummarized: compactingHistory(budget:summarizer:)",
+        "compactingHistory: compactingHistory(tokenBudget:)",
+        "compactingHistorySummarized: compactingHistory(tokenBudget:model:)",
       ])
   }
 }

@@ -75,7 +75,7 @@ private let twoScenarios: DemoResult = {
 
   @Test func `the page shows compactingHistory's charts open and folds the others`() throws {
     let html = try twoScenarios.page().html
-    #expect(html.contains("<details open><summary>a — compactingHistory(budget:)</summary>"))
+    #expect(html.contains("<details open><summary>a — compactingHistory(tokenBudget:)</summary>"))
     #expect(html.contains("<details><summary>a — rollingWindow(.tokens(budget))</summary>"))
     #expect(html.contains("<h2>a: 2 turns, 3 generations, budget 1000 tokens</h2>"))
   }

@@ -35,7 +35,7 @@ import Testing
       WeatherTool()
       extra
     }
-    .compactingHistory(budget: 10_000)
+    .compactingHistory(tokenBudget: 10_000)
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     var iterator = session.generationRecords.makeAsyncIterator()
     try await session.respond(to: "a b c d")

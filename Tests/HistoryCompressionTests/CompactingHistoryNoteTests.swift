@@ -30,7 +30,7 @@ private struct SummarizerDown: Error {}
     let entries = conversation()
     let budget = EstimatingTokenCounter().tokenCounts(of: entries).reduce(0, +) - 1
     let modifierContext = context()
-    let result = try await CompactingHistory(budget: budget, target: budget / 2, pinnedTokens: 0)
+    let result = try await CompactingHistory(tokenBudget: budget, target: budget / 2, pinnedTokens: 0)
       .transformHistory(Transcript(entries: entries), in: modifierContext)
     // Everything between the instructions and the first kept entry left the history.
     let dropped = entries.count - result.count
@@ -46,9 +46,9 @@ private struct SummarizerDown: Error {}
     let budget = EstimatingTokenCounter().tokenCounts(of: entries).reduce(0, +) - 1
     let modifierContext = context()
     let result = try await CompactingHistory(
-      budget: budget, target: budget / 2,
-      summarizer: ScriptedLanguageModel(script: ModelScript([.text("The user asked forty questions.")])),
-      pinnedTokens: 0, summaryOptions: .init(store: SummaryStore())
+      tokenBudget: budget, target: budget / 2, pinnedTokens: 0,
+      model: ScriptedLanguageModel(script: ModelScript([.text("The user asked forty questions.")])),
+      options: CompactingHistory.Options(store: SummaryStore())
     )
     .transformHistory(Transcript(entries: entries), in: modifierContext)
     // The instructions, one summary in place of the entries it covers, then the verbatim tail.
@@ -66,7 +66,7 @@ private struct SummarizerDown: Error {}
     let budget = EstimatingTokenCounter().tokenCounts(of: entries).reduce(0, +) - 1
     let modifierContext = context()
     // The default pins the first turns, up to five eighths of the target.
-    let result = try await CompactingHistory(budget: budget, target: budget / 2)
+    let result = try await CompactingHistory(tokenBudget: budget, target: budget / 2)
       .transformHistory(Transcript(entries: entries), in: modifierContext)
     // The result is the instructions, the pinned first entries, then a verbatim tail.
     let pinned = zip(result.entries, entries).prefix { $0 == $1 }.count - 1
@@ -87,7 +87,7 @@ private struct SummarizerDown: Error {}
       Make.prompt("p1", String(repeating: "x", count: 800)),
     ]
     let modifierContext = context()
-    let result = try await CompactingHistory(budget: 100, pinnedTokens: 0).transformHistory(
+    let result = try await CompactingHistory(tokenBudget: 100, pinnedTokens: 0).transformHistory(
       Transcript(entries: entries), in: modifierContext)
     #expect(result.entries == [entries[0], entries[3]])
     #expect(
@@ -98,8 +98,8 @@ private struct SummarizerDown: Error {}
   /// when the summarizer answers with `answer`; the history it returns must hold no summary.
   private func fallbackNotes(summarizerAnswering answer: ScriptStep) async throws -> [GenerationNote] {
     let modifier = CompactingHistory(
-      budget: 900, summarizer: ScriptedLanguageModel(script: ModelScript([answer])),
-      summaryOptions: .init(store: SummaryStore()))
+      tokenBudget: 900, model: ScriptedLanguageModel(script: ModelScript([answer])),
+      options: CompactingHistory.Options(store: SummaryStore()))
     let modifierContext = context()
     let result = try await modifier.transformHistory(Transcript(entries: conversation()), in: modifierContext)
     #expect(!result.contains { $0.isHistorySummary })

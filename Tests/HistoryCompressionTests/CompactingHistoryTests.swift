@@ -29,7 +29,7 @@ private struct SummarizerDown: Error {}
 @Suite("Compacting history", .timeLimit(.minutes(20))) struct CompactingHistoryTests {
   @Test func `a history within the budget is passed on unchanged`() async throws {
     let entries = conversation(turns: 3)
-    let modifier = CompactingHistory(budget: tokens(entries))
+    let modifier = CompactingHistory(tokenBudget: tokens(entries))
     let result = try await modifier.transformHistory(Transcript(entries: entries), in: context())
     #expect(result.entries == entries)
   }
@@ -37,7 +37,7 @@ private struct SummarizerDown: Error {}
   @Test func `over the budget, the oldest turns go in one step down to the target`() async throws {
     let entries = conversation(turns: 20) + [promptEntry("next")]
     let budget = tokens(entries) - 1
-    let modifier = CompactingHistory(budget: budget, target: budget / 2, pinnedTokens: 0)
+    let modifier = CompactingHistory(tokenBudget: budget, target: budget / 2, pinnedTokens: 0)
     let modifierContext = context()
     let result = try await modifier.transformHistory(Transcript(entries: entries), in: modifierContext)
     #expect(tokens(result.entries) <= budget / 2)
@@ -52,7 +52,7 @@ private struct SummarizerDown: Error {}
   }
 
   @Test func `between compactions the visible history only grows`() async throws {
-    let modifier = CompactingHistory(budget: 600)
+    let modifier = CompactingHistory(tokenBudget: 600)
     var entries = conversation(turns: 1)
     var previous: Transcript?
     var compactions = 0
@@ -75,9 +75,9 @@ private struct SummarizerDown: Error {}
 
   @Test func `the same stored history gives the same visible history`() async throws {
     let entries = conversation(turns: 40) + [promptEntry("next")]
-    let first = try await CompactingHistory(budget: 900).transformHistory(
+    let first = try await CompactingHistory(tokenBudget: 900).transformHistory(
       Transcript(entries: entries), in: context())
-    let second = try await CompactingHistory(budget: 900).transformHistory(
+    let second = try await CompactingHistory(tokenBudget: 900).transformHistory(
       Transcript(entries: entries), in: context())
     #expect(first == second)
     #expect(first.count < entries.count)
@@ -87,8 +87,8 @@ private struct SummarizerDown: Error {}
     let script = ModelScript([.text("They talked about turns.")])
     let store = SummaryStore()
     let modifier = CompactingHistory(
-      budget: 900, summarizer: ScriptedLanguageModel(script: script),
-      summaryOptions: .init(store: store))
+      tokenBudget: 900, model: ScriptedLanguageModel(script: script),
+      options: CompactingHistory.Options(store: store))
     let entries = conversation(turns: 40) + [promptEntry("next")]
     let once = try await modifier.transformHistory(Transcript(entries: entries), in: context())
     let twice = try await modifier.transformHistory(Transcript(entries: entries), in: context())
@@ -102,12 +102,12 @@ private struct SummarizerDown: Error {}
   @Test func `a failing summarizer drops the turns instead and says so`() async throws {
     let script = ModelScript([.failure(SummarizerDown())])
     let modifier = CompactingHistory(
-      budget: 900, summarizer: ScriptedLanguageModel(script: script),
-      summaryOptions: .init(store: SummaryStore()))
+      tokenBudget: 900, model: ScriptedLanguageModel(script: script),
+      options: CompactingHistory.Options(store: SummaryStore()))
     let entries = conversation(turns: 40) + [promptEntry("next")]
     let modifierContext = context()
     let result = try await modifier.transformHistory(Transcript(entries: entries), in: modifierContext)
-    let dropped = try await CompactingHistory(budget: 900, summaryReserve: 0).transformHistory(
+    let dropped = try await CompactingHistory(tokenBudget: 900, summaryReserve: 0).transformHistory(
       Transcript(entries: entries), in: context())
     #expect(!result.contains { $0.isHistorySummary })
     #expect(tokens(result.entries) <= 900)
@@ -121,8 +121,8 @@ private struct SummarizerDown: Error {}
     let mainScript = ModelScript([.text("The answer.")])
     let profile = Profile { Instructions("You help.") }
       .compactingHistory(
-        budget: 900, summarizer: ScriptedLanguageModel(script: summarizerScript),
-        summaryOptions: .init(store: SummaryStore()))
+        tokenBudget: 900, model: ScriptedLanguageModel(script: summarizerScript),
+        options: CompactingHistory.Options(store: SummaryStore()))
     let session = LanguageModelSession(
       model: ScriptedLanguageModel(script: mainScript), profile: profile,
       history: Transcript(entries: conversation(turns: 40)))
@@ -148,19 +148,19 @@ private struct SummarizerDown: Error {}
     await #expect(
       throws: HistoryCompressionError.invalidSize(modifier: "compactingHistory", size: .tokens(0))
     ) {
-      try await CompactingHistory(budget: 0).transformHistory(history, in: context())
+      try await CompactingHistory(tokenBudget: 0).transformHistory(history, in: context())
     }
     await #expect(throws: HistoryCompressionError.self) {
-      try await CompactingHistory(budget: 100, target: 100).transformHistory(history, in: context())
+      try await CompactingHistory(tokenBudget: 100, target: 100).transformHistory(history, in: context())
     }
   }
 
   @Test func `the default target, summary reserve and pinned allowance are rounded down`() {
     // 13 × 3 / 8 = 4.875 → 4; without a summarizer 4 × 5 / 8 = 2.5 → 2 tokens pinned.
-    #expect(CompactingHistory(budget: 13).target == 4)
-    #expect(CompactingHistory(budget: 13).pinnedTokens == 2)
+    #expect(CompactingHistory(tokenBudget: 13).target == 4)
+    #expect(CompactingHistory(tokenBudget: 13).pinnedTokens == 2)
     // 13 / 4 = 3.25 → 3 tokens set aside for the summary.
-    #expect(CompactingHistory(budget: 100, target: 13).summaryReserve == 3)
+    #expect(CompactingHistory(tokenBudget: 100, target: 13).summaryReserve == 3)
   }
 
   @Test func `each setting just inside its limit is accepted, at the limit it is a typed error`() async throws
@@ -174,34 +174,34 @@ private struct SummarizerDown: Error {}
       .invalidFraction(modifier: "compactingHistory", name: name, value: value, range: range)
     }
     // The target: at least 1 and under the budget.
-    try await run(CompactingHistory(budget: 1_000, target: 999))
-    try await run(CompactingHistory(budget: 1_000, target: 1))
+    try await run(CompactingHistory(tokenBudget: 1_000, target: 999))
+    try await run(CompactingHistory(tokenBudget: 1_000, target: 1))
     await #expect(throws: invalid("target / budget", 1, "(0, 1)")) {
-      try await run(CompactingHistory(budget: 1_000, target: 1_000))
+      try await run(CompactingHistory(tokenBudget: 1_000, target: 1_000))
     }
     await #expect(
       throws: HistoryCompressionError.invalidSize(modifier: "compactingHistory", size: .tokens(0))
     ) {
-      try await run(CompactingHistory(budget: 1_000, target: 0))
+      try await run(CompactingHistory(tokenBudget: 1_000, target: 0))
     }
     // The summary reserve: from 0 to under the target (-1 / 400 = -0.0025).
-    try await run(CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: 399))
-    try await run(CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: 0))
+    try await run(CompactingHistory(tokenBudget: 1_000, target: 400, summaryReserve: 399, model: summarizer))
+    try await run(CompactingHistory(tokenBudget: 1_000, target: 400, summaryReserve: 0, model: summarizer))
     await #expect(throws: invalid("summaryReserve / target", 1, "[0, 1)")) {
       try await run(
-        CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: 400))
+        CompactingHistory(tokenBudget: 1_000, target: 400, summaryReserve: 400, model: summarizer))
     }
     await #expect(throws: invalid("summaryReserve / target", -0.0025, "[0, 1)")) {
-      try await run(CompactingHistory(budget: 1_000, target: 400, summarizer: summarizer, summaryReserve: -1))
+      try await run(CompactingHistory(tokenBudget: 1_000, target: 400, summaryReserve: -1, model: summarizer))
     }
     // The pinned allowance: from 0 to under the target.
-    try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: 399))
-    try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: 0))
+    try await run(CompactingHistory(tokenBudget: 1_000, target: 400, pinnedTokens: 399))
+    try await run(CompactingHistory(tokenBudget: 1_000, target: 400, pinnedTokens: 0))
     await #expect(throws: invalid("pinnedTokens / target", 1, "[0, 1)")) {
-      try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: 400))
+      try await run(CompactingHistory(tokenBudget: 1_000, target: 400, pinnedTokens: 400))
     }
     await #expect(throws: invalid("pinnedTokens / target", -0.0025, "[0, 1)")) {
-      try await run(CompactingHistory(budget: 1_000, target: 400, pinnedTokens: -1))
+      try await run(CompactingHistory(tokenBudget: 1_000, target: 400, pinnedTokens: -1))
     }
   }
 
@@ -214,7 +214,7 @@ private struct SummarizerDown: Error {}
       let conversation = RandomConversation(
         seed: seed, turns: Int.random(in: 2...24, using: &random),
         instructionsWords: Int.random(in: 1...budget / 20, using: &random), turnLimit: budget / 2)
-      let modifier = CompactingHistory(budget: budget)
+      let modifier = CompactingHistory(tokenBudget: budget)
       var previous: [Transcript.Entry] = []
       for (history, output) in conversation.generations {
         let modifierContext = context()

@@ -96,7 +96,8 @@ import Testing
         Make.response("r1", "ok"), Make.prompt("p2", String(repeating: "b", count: tokens)),
       ])
       let result = try await CompactingHistory(
-        budget: 100, pinnedTokens: 0, tokenCounter: counter, prefixBreaks: PrefixBreakLog()
+        tokenBudget: 100, pinnedTokens: 0, tokenCounter: counter,
+        options: CompactingHistory.Options(prefixBreaks: PrefixBreakLog())
       ).transformHistory(history, in: context)
       #expect(result.ids == ["instructions", "p2"])
       return context.notes.filter { $0.kind == .information }.map(\.counts)

@@ -15,7 +15,7 @@ struct PropertyCase {
     var description: String {
       switch self {
       case .dropping: "droppingCompletedToolCalls()"
-      case .compacting(let budget): "compactingHistory(budget: \(budget))"
+      case .compacting(let budget): "compactingHistory(tokenBudget: \(budget))"
       case .window(let size): "rollingWindow(\(size))"
       case .summarize(let size, let fails):
         "summarizeHistory(threshold: \(size))\(fails ? " [failing summarizer]" : "")"
@@ -78,7 +78,8 @@ struct PropertyCase {
         problems += HistoryInvariants.window(size, input: input, output: output.entries, counter: counter)
       case .compacting(let budget):
         output = try await CompactingHistory(
-          budget: budget, tokenCounter: counter, prefixBreaks: PrefixBreakLog()
+          tokenBudget: budget, tokenCounter: counter,
+          options: CompactingHistory.Options(prefixBreaks: PrefixBreakLog())
         )
         .transformHistory(history, in: context)
       case .summarize(let size, let fails):

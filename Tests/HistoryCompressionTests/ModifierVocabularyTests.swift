@@ -119,6 +119,8 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
     #expect(SummarizeHistory(entryThreshold: 40).model == nil)
   }
 
+  // The earlier spellings are deprecated; these tests use them on purpose.
+  @available(*, deprecated)
   @Test func `compactingHistory(tokenBudget:model:) and the shipped budget:summarizer: spelling agree`() {
     let summarizer = ScriptedLanguageModel(script: ModelScript())
     let shared = CompactingHistory(
@@ -135,12 +137,23 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
     // Both keep the very summarizer they were given (its script, compared by identity).
     #expect((shared.model as? ScriptedLanguageModel)?.script === summarizer.script)
     #expect((shipped.model as? ScriptedLanguageModel)?.script === summarizer.script)
+    #expect(shipped.instructions.text == "Be brief.")
+    #expect(shipped.summaryPostamble == "Continue.")
+    #expect(shipped.options.timeout == .seconds(5))
     #expect(shared.summaryOptions.instructions.text == shipped.summaryOptions.instructions.text)
     #expect(shared.summaryOptions.postamble == shipped.summaryOptions.postamble)
     #expect(shared.summaryOptions.timeout == shipped.summaryOptions.timeout)
+    #expect((shipped.summarizer as? ScriptedLanguageModel)?.script === summarizer.script)
+    #expect(shipped.contextBudget == .tokens(2_000))
+    // The earlier settings type keeps the same defaults.
+    let earlierDefaults = CompactingHistory.SummaryOptions()
+    #expect(earlierDefaults.timeout == .seconds(30))
+    #expect(earlierDefaults.retryDelay == .seconds(60))
+    #expect(earlierDefaults.postamble == CompactingHistory.defaultPostamble)
     #expect(CompactingHistory(tokenBudget: 1_000).model == nil)
   }
 
+  @available(*, deprecated)
   @Test func `the shipped spellings still build profiles`() {
     let counter = EstimatingTokenCounter()
     let summarizer = ScriptedLanguageModel(script: ModelScript())
@@ -155,6 +168,7 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
     #expect(profile.content.content.content.modifier.budget == 4_000)
   }
 
+  @available(*, deprecated)
   @Test
   func `every spelling passes on the token counter, the store, the prefix log, the retry delay and the pin`()
   {
@@ -175,8 +189,9 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
       // Without a summarizer the default pin would be 800 × 5 / 8 = 500.
       #expect(modifier.pinnedTokens == 300)
       #expect(bytesPerToken(modifier.tokenCounter) == 3)
-      #expect(modifier.summaryOptions.retryDelay == .seconds(7))
-      #expect(modifier.summaryOptions.store === store)
+      #expect(modifier.options.retryDelay == .seconds(7))
+      #expect(modifier.options.store === store)
+      #expect(modifier.options.prefixBreaks === log)
       #expect(modifier.prefixBreaks === log)
     }
     let shipped = Profile { Instructions("Hi.") }.compactingHistory(

@@ -14,10 +14,10 @@ import Testing
 
   static func compacting(_ log: PrefixBreakLog) -> CompactingHistory {
     CompactingHistory(
-      budget: 1_000, target: 400, pinnedTokens: 0,
+      tokenBudget: 1_000, target: 400, pinnedTokens: 0,
       tokenCounter: EstimatingTokenCounter(
         bytesPerToken: 1, imageTokenCount: 0, framingTokenCount: 0, cache: TokenCountCache()),
-      prefixBreaks: log)
+      options: CompactingHistory.Options(prefixBreaks: log))
   }
 
   /// A prompt of `tokens` bytes.

@@ -50,7 +50,7 @@ struct PromptDuringToolCallTests {
     let script = ModelScript([.text("Done.")])
     let session = LanguageModelSession(
       model: ScriptedLanguageModel(script: script),
-      profile: Profile { "Be helpful." }.compactingHistory(budget: budget), history: Self.history)
+      profile: Profile { "Be helpful." }.compactingHistory(tokenBudget: budget), history: Self.history)
     try await session.respond(to: "question q4")
     let sent = try #require(script.requests.first).transcript.entries
     #expect(Self.outputsWithoutCall(sent).isEmpty, "budget \(budget): \(sent.map(\.id))")

@@ -57,9 +57,10 @@ import Testing
       bytesPerToken: 1, imageTokenCount: 0, framingTokenCount: 0, cache: TokenCountCache())
     func compacted(currentPrompt tokens: Int) async throws -> Transcript {
       let modifier = CompactingHistory(
-        budget: 1_000, target: 400, summarizer: ScriptedLanguageModel(script: ModelScript([.text("S")])),
-        summaryReserve: 100, pinnedTokens: 0, tokenCounter: counter,
-        summaryOptions: .init(postamble: "", store: SummaryStore()), prefixBreaks: PrefixBreakLog())
+        tokenBudget: 1_000, target: 400, summaryReserve: 100, pinnedTokens: 0,
+        model: ScriptedLanguageModel(script: ModelScript([.text("S")])), tokenCounter: counter,
+        summaryPostamble: "",
+        options: CompactingHistory.Options(store: SummaryStore(), prefixBreaks: PrefixBreakLog()))
       // "Be brief." 9 + p1 100 + r1 2 + p2: over the budget; the cut keeps p2, p1 and r1 are summarized.
       let history = Transcript(entries: [
         Make.instructions("Be brief."), Make.prompt("p1", String(repeating: "a", count: 100)),

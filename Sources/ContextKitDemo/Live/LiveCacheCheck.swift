@@ -94,7 +94,7 @@ package struct LiveCacheCheck: Sendable {
       Instructions(instructions)
       catalog
     }
-    .compactingHistory(budget: budget, tokenCounter: counter)
+    .compactingHistory(tokenBudget: budget, tokenCounter: counter)
     let session = LanguageModelSession(model: model, profile: profile)
     var records: [GenerationRecord] = []
     var iterator = session.generationRecords.makeAsyncIterator()

@@ -19,9 +19,9 @@ package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseItera
   case rollingWindow
   /// ContextKit's `summarizeHistory(threshold: .tokens(budget))`.
   case summarizeHistory
-  /// ContextKit's `compactingHistory(budget:)`, dropping the oldest turns.
+  /// ContextKit's `compactingHistory(tokenBudget:)`, dropping the oldest turns.
   case compactingHistory
-  /// ContextKit's `compactingHistory(budget:summarizer:)`, summarizing the oldest turns.
+  /// ContextKit's `compactingHistory(tokenBudget:model:)`, summarizing the oldest turns.
   case compactingHistorySummarized
 
   /// The entries the baselines keep or summarize past.
@@ -36,8 +36,8 @@ package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseItera
     case .baselineSummarize: "baseline summarizeHistory(entryThreshold: \(Self.baselineEntryCount))"
     case .rollingWindow: "rollingWindow(.tokens(budget))"
     case .summarizeHistory: "summarizeHistory(threshold: .tokens(budget))"
-    case .compactingHistory: "compactingHistory(budget:)"
-    case .compactingHistorySummarized: "compactingHistory(budget:summarizer:)"
+    case .compactingHistory: "compactingHistory(tokenBudget:)"
+    case .compactingHistorySummarized: "compactingHistory(tokenBudget:model:)"
     }
   }
 
@@ -89,11 +89,11 @@ package enum CompressionStrategy: String, Sendable, Hashable, Codable, CaseItera
         threshold: .tokens(budget), model: summarizer, tokenCounter: tokenCounter,
         options: SummarizeHistory.Options(store: store))
     case .compactingHistory:
-      return profile.compactingHistory(budget: budget, tokenCounter: tokenCounter ?? EstimatingTokenCounter())
+      return profile.compactingHistory(tokenBudget: budget, tokenCounter: tokenCounter)
     case .compactingHistorySummarized:
       return profile.compactingHistory(
-        budget: budget, summarizer: summarizer, tokenCounter: tokenCounter ?? EstimatingTokenCounter(),
-        summaryOptions: CompactingHistory.SummaryOptions(store: store))
+        tokenBudget: budget, model: summarizer, tokenCounter: tokenCounter,
+        options: CompactingHistory.Options(store: store))
     }
   }
 }
