@@ -1,7 +1,8 @@
-import HistoryCompression
 import ModelSession
 import TestSupport
 import Testing
+
+@testable import HistoryCompression
 
 /// `compactingHistory`'s defaults (derived from the budget, and depending on
 /// whether a summarizer is given) and the bounds of its settings, each checked
@@ -56,6 +57,26 @@ import Testing
     let spelled = CompactingHistory(tokenBudget: 1_000)
     #expect(spelled.options.timeout == .seconds(30))
     #expect(spelled.options.retryDelay == .seconds(60))
+  }
+
+  @Test func `the options' store, prefix-break log and retry delay are the ones the compaction uses`() throws
+  {
+    let store = SummaryStore()
+    let log = PrefixBreakLog()
+    let modifier = CompactingHistory(
+      tokenBudget: 1_000, model: ScriptedLanguageModel(script: ModelScript([])),
+      options: CompactingHistory.Options(
+        timeout: .seconds(9), retryDelay: .seconds(7), store: store, prefixBreaks: log))
+    let policy = modifier.policy(
+      CompactionLimits(budget: 1_000, target: 375, summaryReserve: 93, pinnedTokens: 0))
+    #expect(policy.prefixBreaks === log)
+    guard case .summarize(let summaries) = policy.summary else {
+      Issue.record("a modifier with a model summarizes")
+      return
+    }
+    #expect(summaries.store === store)
+    #expect(summaries.retryDelay == .seconds(7))
+    #expect(summaries.timeout == .seconds(9))
   }
 
   @Test func `a budget at the ends of Int is refused by its size, never trapped on`() async throws {
