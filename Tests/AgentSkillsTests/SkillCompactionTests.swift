@@ -284,7 +284,8 @@ func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -
       ReportTool(text: Self.report)
       StyleGuideTool()
     }
-    .compactingHistory(tokenBudget: 1_200, target: 600, pinnedTokens: 0)  // a quarter of the target holds the copy
+    // A quarter of the target holds the copy.
+    .compactingHistory(tokenBudget: 1_200, target: 600, pinnedTokens: 0)
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     for prompt in ["Review A", "Tell me more", "And more", "Even more", "Fetch the report"] {
       try await session.respond(to: prompt)
