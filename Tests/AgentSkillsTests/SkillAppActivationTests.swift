@@ -25,7 +25,7 @@ private struct AppActivatingTool: Tool {
   }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `App activation through SkillActivations` {
+@Suite("App activation through SkillActivations", .timeLimit(.minutes(10))) struct SkillAppActivationTests {
   private func catalog(_ activations: SkillActivations) -> Skills {
     Skills(activations: activations) {
       Skill(name: "swift-style", description: "The team's Swift style rules", prompt: styleGuide)

@@ -61,7 +61,7 @@ func handCountedSkills(budget: Int?, activations: SkillActivations = SkillActiva
 
 let handCountedNames = ["gamma", "alpha", "zeta", "beta", "epsilon", "delta"]
 
-@Suite(.timeLimit(.minutes(10))) struct `Catalog budget fitting` {
+@Suite("Catalog budget fitting", .timeLimit(.minutes(10))) struct SkillCatalogBudgetTests {
   let full = """
     Skills help.
 

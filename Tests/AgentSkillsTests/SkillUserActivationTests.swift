@@ -52,7 +52,7 @@ func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> 
   return collected
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `User activation with /name` {
+@Suite("User activation with /name", .timeLimit(.minutes(10))) struct SkillUserActivationTests {
   private func styleCatalog(_ activations: SkillActivations) -> Skills {
     Skills(activations: activations) {
       Skill(name: "swift-style", description: "The team's Swift style rules", prompt: styleGuide)

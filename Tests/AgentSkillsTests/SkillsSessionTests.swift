@@ -21,7 +21,7 @@ private func toolOutputs(_ transcript: Transcript) -> [String] {
 
 private let styleGuide = "# Swift style\nUse guard for early exits."
 
-@Suite(.timeLimit(.minutes(10))) struct `Skills through a session` {
+@Suite("Skills through a session", .timeLimit(.minutes(10))) struct SkillsSessionTests {
   @Test
   func `a prompt skill is delivered as the tool output, once while visible, and the prefix stays the same`()
     async throws

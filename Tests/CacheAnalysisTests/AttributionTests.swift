@@ -8,7 +8,7 @@ import Testing
 
 private let exact = PromptCacheModel()
 
-@Suite(.timeLimit(.minutes(10))) struct `Attribution through a session` {
+@Suite("Attribution through a session", .timeLimit(.minutes(10))) struct AttributionTests {
   @Test func `a plain conversation is append only and reuses what came before`() async throws {
     let script = ModelScript([
       .text("One."), .toolCall(name: "weather", arguments: #"{"city":"Oslo"}"#), .text("Two."),

@@ -5,7 +5,7 @@ import Testing
 
 /// Which names a cause's detail lists, in which order, and which of several
 /// notes names the cause, from hand-built records.
-@Suite(.timeLimit(.minutes(10))) struct `Cause detail order` {
+@Suite("Cause detail order", .timeLimit(.minutes(10))) struct CauseDetailOrderTests {
   @Test func `a tools change names the added tools in list order, then the removed ones`() async throws {
     let before = [toolDefinition("c"), toolDefinition("keep")]
     let after = [toolDefinition("keep"), toolDefinition("zeta"), toolDefinition("alpha")]

@@ -56,7 +56,7 @@ private func report(
   return try #require(try await CacheImpactAnalyzer.reports(for: records, model: model).last)
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Token-granular reuse, by hand` {
+@Suite("Token-granular reuse, by hand", .timeLimit(.minutes(10))) struct ChangedBlockStartTests {
   @Test func `rewritten instructions reuse the tools and the instructions' common token prefix`() async throws
   {
     let report = try await report([first, rewritten])

@@ -16,7 +16,7 @@ let halfCountedConversation = ReplayConversation(
       generations: [.answer("Lighthouse \(turn) guides the ships home.")])
   })
 
-@Suite(.timeLimit(.minutes(10))) struct `Scenario runner` {
+@Suite("Scenario runner", .timeLimit(.minutes(10))) struct ScenarioRunnerTests {
   @Test func `the conversation's sizes are the ones the tests compute by hand`() {
     // 33 to 36 bytes are 9 tokens, 13 with the framing.
     for turn in halfCountedConversation.turns {

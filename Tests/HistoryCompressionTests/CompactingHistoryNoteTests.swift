@@ -22,7 +22,7 @@ private struct SummarizerDown: Error {}
 
 /// The notes `compactingHistory` records say what it did: how many entries went,
 /// and why a summary was given up.
-@Suite(.timeLimit(.minutes(10))) struct `Compacting history notes` {
+@Suite("Compacting history notes", .timeLimit(.minutes(10))) struct CompactingHistoryNoteTests {
   @Test func `a compaction without a summarizer says how many entries it dropped and where verbatim starts`()
     async throws
   {

@@ -7,7 +7,7 @@ import Testing
 /// `compactingHistory`'s defaults (derived from the budget, and depending on
 /// whether a summarizer is given) and the bounds of its settings, each checked
 /// on both sides.
-@Suite(.timeLimit(.minutes(10))) struct `Compacting history settings` {
+@Suite("Compacting history settings", .timeLimit(.minutes(10))) struct CompactingHistorySettingsTests {
   private let history = Transcript(entries: [Make.instructions(), Make.prompt("p1"), Make.response("r1")])
 
   private func failure(_ modifier: CompactingHistory) async -> String? {

@@ -5,7 +5,7 @@ import Testing
 
 /// A long conversation through a real `LanguageModelSession`, with tool loops
 /// and a scripted summarizer.
-@Suite(.timeLimit(.minutes(20))) struct `History compression end to end` {
+@Suite("History compression end to end", .timeLimit(.minutes(20))) struct ConversationEndToEndTests {
   static let turnCount = 200
 
   /// The main model's script: every third turn calls the weather tool first.

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Dropping completed tool calls` {
+@Suite("Dropping completed tool calls", .timeLimit(.minutes(10))) struct DroppingCompletedToolCallsTests {
   @Test func `drops the calls and outputs of answered earlier turns`() async throws {
     let history = Transcript(
       entries: [Make.instructions()] + Make.toolTurn(1, callCount: 2) + Make.turn(2) + Make.toolTurn(3) + [

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Edge cases` {
+@Suite("Edge cases", .timeLimit(.minutes(10))) struct EdgeCaseTests {
   static let modifiers: [any DynamicProfileModifier] = [
     DroppingCompletedToolCalls(), RollingWindow(.entries(1)), RollingWindow(.tokens(1)),
     SummarizeHistory(

@@ -6,7 +6,7 @@ import Testing
 /// The messages of the notes the history modifiers record, each rendered from
 /// its fields and checked whole; the behaviour tests (`History notes`,
 /// `Compacting history notes`) compare the fields.
-@Suite(.timeLimit(.minutes(10))) struct `History note messages` {
+@Suite("History note messages", .timeLimit(.minutes(10))) struct HistoryNoteMessageTests {
   @Test func `a moved window names its first entry and how many entries it drops`() {
     #expect(
       HistoryNote.windowMoved(source: "rollingWindow", firstKeptEntry: "p4", dropped: 6).message

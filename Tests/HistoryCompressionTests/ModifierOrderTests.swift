@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The worked example of docs/history.md: a profile's modifiers, run in the order a session runs them.
-@Suite(.timeLimit(.minutes(10))) struct `Modifier order` {
+@Suite("Modifier order", .timeLimit(.minutes(10))) struct ModifierOrderTests {
   /// The stored history of the example: turn 1 used a tool, turn 3 is in its tool loop.
   static let stored = Transcript(entries: [
     Make.prompt("P1"), Make.calls("T1", ["c1"]), Make.output("c1"), Make.response("R1"), Make.prompt("P2"),

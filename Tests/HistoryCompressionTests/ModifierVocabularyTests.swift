@@ -25,7 +25,8 @@ private func isSummarizerRequest(_ request: LanguageModelExecutorGenerationReque
   return instructions.segments.joinedText == SummarizeHistory.defaultInstructions.text
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `History modifiers in the documented spelling` {
+@Suite("History modifiers in the documented spelling", .timeLimit(.minutes(10)))
+struct ModifierVocabularyTests {
   @Test func `summarizeHistory(entryThreshold:) without a model summarizes with the session's model`()
     async throws
   {

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(10))) struct `Rolling window` {
+@Suite("Rolling window", .timeLimit(.minutes(10))) struct RollingWindowTests {
   let history = Transcript(entries: [Make.instructions()] + (1...5).flatMap(Make.turn) + [Make.prompt("p6")])
 
   @Test func `keeps the instructions and the newest whole turns that fit`() async throws {

@@ -3,7 +3,7 @@ import ModelSession
 import TestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(20))) struct `Summarize history` {
+@Suite("Summarize history", .timeLimit(.minutes(20))) struct SummarizeHistoryTests {
   let behaviour = FixedSummaryModel.Behaviour()
   let store = SummaryStore()
 

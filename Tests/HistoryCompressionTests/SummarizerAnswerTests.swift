@@ -5,7 +5,7 @@ import Testing
 
 /// What a summarizer's answer becomes: its text without the spaces and
 /// newlines around it, and an answer of only whitespace is no summary.
-@Suite(.timeLimit(.minutes(10))) struct `A summarizer's answer` {
+@Suite("A summarizer's answer", .timeLimit(.minutes(10))) struct SummarizerAnswerTests {
   func conversation(turns: Int) -> Transcript {
     Transcript(entries: [Make.instructions()] + (1..<turns).flatMap(Make.turn) + [Make.prompt("p\(turns)")])
   }

@@ -6,7 +6,7 @@ import Testing
 /// The one summary routine of `summarizeHistory` and `compactingHistory`,
 /// end to end through a session: the failure back-off, the memo key and the
 /// summary counted against a token threshold.
-@Suite(.timeLimit(.minutes(10))) struct `One summary path` {
+@Suite("One summary path", .timeLimit(.minutes(10))) struct SummaryPathTests {
   struct SummarizerDown: Error {}
 
   /// A prompt of 100 words, numbered so that every turn differs.

@@ -40,7 +40,7 @@ private func refusal(window: Int, prompt: Int) -> LanguageModelError {
       debugDescription: "maximum context length is \(window) tokens, the prompt has \(prompt)"))
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Context overflow recovery` {
+@Suite("Context overflow recovery", .timeLimit(.minutes(10))) struct ContextOverflowRecoveryTests {
   @Test func `a refused generation is compacted, retried once, and the retry's record says why`() async throws
   {
     let script = ModelScript([

@@ -4,7 +4,7 @@ import Testing
 /// The notes a modifier records for what a cut put back and what it left out:
 /// an `information` note naming the keys put back and their size, and one
 /// `contextLeftOut` note per item, naming its key, its tokens and why.
-@Suite(.timeLimit(.minutes(10))) struct `Reattachment notes` {
+@Suite("Reattachment notes", .timeLimit(.minutes(10))) struct ReattachmentNoteTests {
   // Each copy is 15 + bytes / 4 tokens: a 115 (400 bytes), b 215 (800 bytes).
   let history =
     delivery("a", key: "skill:a", bytes: 400) + delivery("b", key: "skill:b", bytes: 800)
