@@ -31,146 +31,148 @@ private func run(
   return (script, await firstRecords(generations, of: stream), session)
 }
 
-@Suite(.timeLimit(.minutes(10))) struct `Catalog budget through a session` {
-  @Test func `step one: the model reads first sentences, and the record says how many were shortened`()
-    async throws
-  {
-    let (script, records, _) = try await run(budget: 56)
-    #expect(
-      instructionsText(script.requests[0]) == """
-        Skills help.
+@Suite(.timeLimit(.minutes(10))) struct SkillCatalogBudgetSessionTests {
+  @Suite("Catalog budget through a session") struct ThroughASession {
+    @Test func `step one: the model reads first sentences, and the record says how many were shortened`()
+      async throws
+    {
+      let (script, records, _) = try await run(budget: 56)
+      #expect(
+        instructionsText(script.requests[0]) == """
+          Skills help.
 
-        Skill: gamma [on demand]
-        Description: Writes release notes.
+          Skill: gamma [on demand]
+          Description: Writes release notes.
 
-        Skill: alpha [on demand]
-        Description: Reviews SQL for injection.
+          Skill: alpha [on demand]
+          Description: Reviews SQL for injection.
 
-        Skill: zeta [on demand]
-        Description: Tags releases.
+          Skill: zeta [on demand]
+          Description: Tags releases.
 
-        Skill: beta [on demand]
-        Description: Formats Swift code.
+          Skill: beta [on demand]
+          Description: Formats Swift code.
 
-        Skill: epsilon [on demand]
-        Description: Sorts imports.
+          Skill: epsilon [on demand]
+          Description: Sorts imports.
 
-        Skill: delta [on demand]
-        Description: Checks links.
-        """)
-    let notes = records[0].notes.filter { $0.kind == .catalogTrimmed }
-    #expect(notes.map(\.names) == [[.steps: ["descriptionsShortened"]]])
-    #expect(
-      notes.map(\.counts) == [
-        [
-          .skills: 6, .budget: 56, .tokensBefore: 57, .tokensAfter: 48, .descriptionsShortened: 2,
+          Skill: delta [on demand]
+          Description: Checks links.
+          """)
+      let notes = records[0].notes.filter { $0.kind == .catalogTrimmed }
+      #expect(notes.map(\.names) == [[.steps: ["descriptionsShortened"]]])
+      #expect(
+        notes.map(\.counts) == [
+          [
+            .skills: 6, .budget: 56, .tokensBefore: 57, .tokensAfter: 48, .descriptionsShortened: 2,
+            .characterLimit: 80,
+          ]
+        ])
+    }
+
+    @Test func `step two: the model reads names only`() async throws {
+      let (script, records, _) = try await run(budget: 47)
+      #expect(
+        instructionsText(script.requests[0]) == """
+          Skills help.
+
+          Skill: gamma [on demand]
+
+          Skill: alpha [on demand]
+
+          Skill: zeta [on demand]
+
+          Skill: beta [on demand]
+
+          Skill: epsilon [on demand]
+
+          Skill: delta [on demand]
+          """)
+      let note = try #require(records[0].notes.first { $0.kind == .catalogTrimmed })
+      #expect(note.names == [.steps: ["descriptionsShortened", "namesOnly"]])
+      #expect(
+        note.counts == [
+          .skills: 6, .budget: 47, .tokensBefore: 57, .tokensAfter: 26, .descriptionsShortened: 2,
           .characterLimit: 80,
-        ]
-      ])
-  }
+        ])
+    }
 
-  @Test func `step two: the model reads names only`() async throws {
-    let (script, records, _) = try await run(budget: 47)
-    #expect(
-      instructionsText(script.requests[0]) == """
+    @Test
+    func `step three: skills left out are named in every generation's note and can still be activated`()
+      async throws
+    {
+      let (script, records, session) = try await run(
+        budget: 18,
+        steps: [.toolCall(name: Skills.activateToolName, arguments: #"{"skill":"delta"}"#), .text("Done.")],
+        generations: 2)
+      let expected = """
         Skills help.
 
         Skill: gamma [on demand]
 
-        Skill: alpha [on demand]
-
-        Skill: zeta [on demand]
-
-        Skill: beta [on demand]
-
-        Skill: epsilon [on demand]
-
-        Skill: delta [on demand]
-        """)
-    let note = try #require(records[0].notes.first { $0.kind == .catalogTrimmed })
-    #expect(note.names == [.steps: ["descriptionsShortened", "namesOnly"]])
-    #expect(
-      note.counts == [
-        .skills: 6, .budget: 47, .tokensBefore: 57, .tokensAfter: 26, .descriptionsShortened: 2,
-        .characterLimit: 80,
-      ])
-  }
-
-  @Test
-  func `step three: skills left out are named in every generation's note and can still be activated`()
-    async throws
-  {
-    let (script, records, session) = try await run(
-      budget: 18,
-      steps: [.toolCall(name: Skills.activateToolName, arguments: #"{"skill":"delta"}"#), .text("Done.")],
-      generations: 2)
-    let expected = """
-      Skills help.
-
-      Skill: gamma [on demand]
-
-      (5 more skills are not listed; activate_skill takes their names too.)
-      """
-    #expect(script.requests.map(instructionsText) == [expected, expected])
-    for record in records {
-      let note = try #require(record.notes.first { $0.kind == .catalogTrimmed })
-      #expect(note.names(.leftOut) == ["alpha", "zeta", "beta", "epsilon", "delta"])
-      #expect(note.names(.steps).last == "skillsLeftOut")
+        (5 more skills are not listed; activate_skill takes their names too.)
+        """
+      #expect(script.requests.map(instructionsText) == [expected, expected])
+      for record in records {
+        let note = try #require(record.notes.first { $0.kind == .catalogTrimmed })
+        #expect(note.names(.leftOut) == ["alpha", "zeta", "beta", "epsilon", "delta"])
+        #expect(note.names(.steps).last == "skillsLeftOut")
+      }
+      let outputs = session.transcript.compactMap { entry -> String? in
+        if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+      }
+      #expect(outputs == ["Delta body."])
     }
-    let outputs = session.transcript.compactMap { entry -> String? in
-      if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
+
+    @Test func `the tool definitions are the same with any budget, and a catalog that fits gets no note`()
+      async throws
+    {
+      var definitions: [[Transcript.ToolDefinition]] = []
+      for budget in [nil, 57, 56, 47, 18, 12] {
+        let (script, records, _) = try await run(budget: budget)
+        definitions.append(script.requests[0].enabledToolDefinitions)
+        let trimmed = records[0].notes.contains { $0.kind == .catalogTrimmed }
+        #expect(trimmed == (budget.map { $0 < 57 } ?? false), "budget \(String(describing: budget))")
+      }
+      #expect(definitions.allSatisfy { $0 == definitions[0] })
+      let schema = try #require(definitions[0].first?.parameters.jsonSchema.jsonString)
+      for name in handCountedNames { #expect(schema.contains("\"\(name)\"")) }
     }
-    #expect(outputs == ["Delta body."])
-  }
 
-  @Test func `the tool definitions are the same with any budget, and a catalog that fits gets no note`()
-    async throws
-  {
-    var definitions: [[Transcript.ToolDefinition]] = []
-    for budget in [nil, 57, 56, 47, 18, 12] {
-      let (script, records, _) = try await run(budget: budget)
-      definitions.append(script.requests[0].enabledToolDefinitions)
-      let trimmed = records[0].notes.contains { $0.kind == .catalogTrimmed }
-      #expect(trimmed == (budget.map { $0 < 57 } ?? false), "budget \(String(describing: budget))")
+    @Test func `two sessions with their own budgets show the model the same bytes`() async throws {
+      let first = try await run(budget: 21)
+      let second = try await run(budget: 21)
+      #expect(instructionsText(first.script.requests[0]) == instructionsText(second.script.requests[0]))
+      #expect(first.records[0].notes == second.records[0].notes)
     }
-    #expect(definitions.allSatisfy { $0 == definitions[0] })
-    let schema = try #require(definitions[0].first?.parameters.jsonSchema.jsonString)
-    for name in handCountedNames { #expect(schema.contains("\"\(name)\"")) }
   }
 
-  @Test func `two sessions with their own budgets show the model the same bytes`() async throws {
-    let first = try await run(budget: 21)
-    let second = try await run(budget: 21)
-    #expect(instructionsText(first.script.requests[0]) == instructionsText(second.script.requests[0]))
-    #expect(first.records[0].notes == second.records[0].notes)
-  }
-}
-
-@Suite(.timeLimit(.minutes(10))) struct `Catalog budget across turns` {
-  @Test func `a skill activated by the app between turns reads active in the next turn's fitted catalog`()
-    async throws
-  {
-    let activations = SkillActivations()
-    let skills = Skills(
-      activations: activations, instructions: Instructions("Skills help."),
-      skills: [
-        Skill(name: "alpha", description: "Reviews SQL.", prompt: "Alpha body."),
-        Skill(name: "beta", description: "Formats Swift code.", instructions: Instructions("Beta rules.")),
-      ]
-    )
-    .catalogBudget(SkillCatalogBudget(tokens: 1_000, tokenCounter: CatalogWordCounter()))
-    let script = ModelScript([.text("One."), .text("Two.")])
-    let session = LanguageModelSession(
-      model: ScriptedLanguageModel(script: script), profile: Profile { skills })
-    try await session.respond(to: "First.")
-    #expect(activations.activate("beta"))
-    try await session.respond(to: "Second.")
-    #expect(
-      script.requests.map(instructionsText) == [
-        "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
-          + "Skill: beta [inactive]\nDescription: Formats Swift code.",
-        "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
-          + "Skill: beta [active]\nBeta rules.",
-      ])
+  @Suite("Catalog budget across turns") struct AcrossTurns {
+    @Test func `a skill activated by the app between turns reads active in the next turn's fitted catalog`()
+      async throws
+    {
+      let activations = SkillActivations()
+      let skills = Skills(
+        activations: activations, instructions: Instructions("Skills help."),
+        skills: [
+          Skill(name: "alpha", description: "Reviews SQL.", prompt: "Alpha body."),
+          Skill(name: "beta", description: "Formats Swift code.", instructions: Instructions("Beta rules.")),
+        ]
+      )
+      .catalogBudget(SkillCatalogBudget(tokens: 1_000, tokenCounter: CatalogWordCounter()))
+      let script = ModelScript([.text("One."), .text("Two.")])
+      let session = LanguageModelSession(
+        model: ScriptedLanguageModel(script: script), profile: Profile { skills })
+      try await session.respond(to: "First.")
+      #expect(activations.activate("beta"))
+      try await session.respond(to: "Second.")
+      #expect(
+        script.requests.map(instructionsText) == [
+          "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
+            + "Skill: beta [inactive]\nDescription: Formats Swift code.",
+          "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
+            + "Skill: beta [active]\nBeta rules.",
+        ])
+    }
   }
 }

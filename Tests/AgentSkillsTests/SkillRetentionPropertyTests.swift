@@ -217,60 +217,63 @@ private func budgetProblems(
   ]
 }
 
-/// Serialized: the cases run one at a time, so each has the process to itself for
-/// its time limit instead of sharing the cores with the others.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct `Skill retention properties` {
-  static let conversationCount = 1_000
-  /// Each modifier's conversations run in this many test cases, so that each case
-  /// stays well inside its time limit on a busy machine.
-  static let shardCount = 10
+@Suite(.timeLimit(.minutes(20))) struct SkillRetentionPropertyTests {
+  /// Serialized: the cases run one at a time, so each has the process to itself for
+  /// its time limit instead of sharing the cores with the others.
+  @Suite("Skill retention properties", .serialized) struct Properties {
+    static let conversationCount = 1_000
+    /// Each modifier's conversations run in this many test cases, so that each case
+    /// stays well inside its time limit on a busy machine.
+    static let shardCount = 10
 
-  @Test(arguments: RetentionModifier.allCases, 0..<shardCount)
-  func `every prompt skill in use is visible or named in a note, and the budget holds`(
-    modifier: RetentionModifier, shard: Int
-  ) async throws {
-    var seeds = stride(from: shard, to: Self.conversationCount, by: Self.shardCount).map { UInt64($0) }
-    let environment = ProcessInfo.processInfo.environment
-    if let only = environment["SKILL_RETENTION_SEED"].flatMap(UInt64.init) {
-      seeds = only % UInt64(Self.shardCount) == UInt64(shard) ? [only] : []
-    }
-    if let only = environment["SKILL_RETENTION_MODIFIER"], only != modifier.rawValue { seeds = [] }
-    for seed in seeds {
-      // CPU work with no real suspension: give the other suites' tasks a turn between seeds.
-      await Task.yield()
-      let problems = try await retentionProblems(seed: seed, modifier: modifier)
-      guard problems.isEmpty else {
-        Issue.record(
-          """
-          seed \(seed) under \(modifier.rawValue) (rerun with SKILL_RETENTION_SEED=\(seed)):
-          \(problems.prefix(5).joined(separator: "\n"))
-          """)
-        return
+    @Test(arguments: RetentionModifier.allCases, 0..<shardCount)
+    func `every prompt skill in use is visible or named in a note, and the budget holds`(
+      modifier: RetentionModifier, shard: Int
+    ) async throws {
+      var seeds = stride(from: shard, to: Self.conversationCount, by: Self.shardCount).map { UInt64($0) }
+      let environment = ProcessInfo.processInfo.environment
+      if let only = environment["SKILL_RETENTION_SEED"].flatMap(UInt64.init) {
+        seeds = only % UInt64(Self.shardCount) == UInt64(shard) ? [only] : []
+      }
+      if let only = environment["SKILL_RETENTION_MODIFIER"], only != modifier.rawValue { seeds = [] }
+      for seed in seeds {
+        // CPU work with no real suspension: give the other suites' tasks a turn between seeds.
+        await Task.yield()
+        let problems = try await retentionProblems(seed: seed, modifier: modifier)
+        guard problems.isEmpty else {
+          Issue.record(
+            """
+            seed \(seed) under \(modifier.rawValue) (rerun with SKILL_RETENTION_SEED=\(seed)):
+            \(problems.prefix(5).joined(separator: "\n"))
+            """)
+          return
+        }
       }
     }
   }
-}
 
-@Suite(.timeLimit(.minutes(20))) struct `Skill conversation coverage` {
-  @Test func `the conversations activate skills of both flavours, and one skill more than once`() {
-    var promptFlavour = 0
-    var instructionsFlavour = 0
-    var bothFlavours = 0
-    var repeated = 0
-    for seed in 0..<UInt64(`Skill retention properties`.conversationCount) {
-      let activated = SkillConversation(seed: seed).activatedSkills
-      let prompt = activated.contains { name in SkillConversation.promptSkills.contains { $0.name == name } }
-      let instructions = activated.contains { SkillConversation.instructionsSkills.contains($0) }
-      if prompt { promptFlavour += 1 }
-      if instructions { instructionsFlavour += 1 }
-      if prompt && instructions { bothFlavours += 1 }
-      if Set(activated).count < activated.count { repeated += 1 }
+  @Suite("Skill conversation coverage") struct Coverage {
+    @Test func `the conversations activate skills of both flavours, and one skill more than once`() {
+      var promptFlavour = 0
+      var instructionsFlavour = 0
+      var bothFlavours = 0
+      var repeated = 0
+      for seed in 0..<UInt64(Properties.conversationCount) {
+        let activated = SkillConversation(seed: seed).activatedSkills
+        let prompt = activated.contains { name in SkillConversation.promptSkills.contains { $0.name == name }
+        }
+        let instructions = activated.contains { SkillConversation.instructionsSkills.contains($0) }
+        if prompt { promptFlavour += 1 }
+        if instructions { instructionsFlavour += 1 }
+        if prompt && instructions { bothFlavours += 1 }
+        if Set(activated).count < activated.count { repeated += 1 }
+      }
+      // Each shape in at least a tenth of the conversations.
+      let minimum = Properties.conversationCount / 10
+      #expect(promptFlavour >= minimum, "\(promptFlavour)")
+      #expect(instructionsFlavour >= minimum, "\(instructionsFlavour)")
+      #expect(bothFlavours >= minimum, "\(bothFlavours)")
+      #expect(repeated >= minimum, "\(repeated)")
     }
-    // Each shape in at least a tenth of the conversations.
-    let minimum = `Skill retention properties`.conversationCount / 10
-    #expect(promptFlavour >= minimum, "\(promptFlavour)")
-    #expect(instructionsFlavour >= minimum, "\(instructionsFlavour)")
-    #expect(bothFlavours >= minimum, "\(bothFlavours)")
-    #expect(repeated >= minimum, "\(repeated)")
   }
 }

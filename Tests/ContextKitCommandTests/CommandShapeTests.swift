@@ -5,6 +5,14 @@ import Testing
 @testable import contextkit
 
 @Suite("contextkit exit codes and JSON shapes", .timeLimit(.minutes(20))) struct CommandShapeTests {
+  @Test func `help, version and an unknown command give their exit codes`() async {
+    let command = ContextKitCommand(commands: [SkillsCommand()])
+    #expect(await command.run(["--help"], console: .capturing()) == .success)
+    #expect(await command.run(["--version"], console: .capturing()) == .success)
+    #expect(await command.run(["frobnicate"], console: .capturing()) == .usage)
+    #expect(await command.run(["skills", "bogus"], console: .capturing()) == .usage)
+  }
+
   @Test func `no arguments is a usage error: the usage on standard error, exit 2`() async {
     let run = await CommandRun.run([])
     #expect(run.code == .usage)

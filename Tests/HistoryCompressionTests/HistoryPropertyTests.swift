@@ -100,116 +100,119 @@ struct PropertyCase {
   }
 }
 
-/// Serialized, in shards: each case has the process to itself and stays well
-/// inside its time limit on a busy machine.
-@Suite(.serialized, .timeLimit(.minutes(20))) struct `History properties` {
-  static let caseCount = 10_000
-  static let shardCount = 10
+@Suite(.timeLimit(.minutes(20))) struct HistoryPropertyTests {
+  /// Serialized, in shards: each case has the process to itself and stays well
+  /// inside its time limit on a busy machine.
+  @Suite("History properties", .serialized) struct Properties {
+    static let caseCount = 10_000
+    static let shardCount = 10
 
-  @Test(arguments: 0..<shardCount)
-  func `every modifier and every order keeps the invariants on random transcripts`(shard: Int) async throws {
-    var seeds = Array(stride(from: shard, to: Self.caseCount, by: Self.shardCount)).map { UInt64($0) }
-    if let only = ProcessInfo.processInfo.environment["HISTORY_PROPERTY_SEED"].flatMap(UInt64.init) {
-      seeds = shard == 0 ? [only] : []
-    }
-    for seed in seeds {
-      // Each seed is CPU work with no real suspension: let the other suites'
-      // tasks (servers, deadlines) have a cooperative thread between seeds.
-      await Task.yield()
-      let testCase = PropertyCase(seed: seed)
-      let problems = try await testCase.problems()
-      guard problems.isEmpty else {
-        Issue.record(
-          """
-          seed \(seed) (rerun with HISTORY_PROPERTY_SEED=\(seed)): \(testCase.transcript.count) entries, \
-          pipeline in run order: \(testCase.steps.map(\.description).joined(separator: " → "))
-          \(problems.prefix(5).joined(separator: "\n"))
-          """)
-        return
+    @Test(arguments: 0..<shardCount)
+    func `every modifier and every order keeps the invariants on random transcripts`(shard: Int) async throws
+    {
+      var seeds = Array(stride(from: shard, to: Self.caseCount, by: Self.shardCount)).map { UInt64($0) }
+      if let only = ProcessInfo.processInfo.environment["HISTORY_PROPERTY_SEED"].flatMap(UInt64.init) {
+        seeds = shard == 0 ? [only] : []
       }
-    }
-  }
-}
-
-/// The generator reaches the shapes the modifiers find hard, often enough for
-/// the property test above to meet each of them many times.
-@Suite(.timeLimit(.minutes(20))) struct `History generator coverage` {
-  /// What one transcript holds of each hard shape.
-  struct Shapes {
-    var promptBetweenCallAndOutput = false
-    var callWithoutOutput = false
-    var severalCallsInARound = false
-    var outputsOutOfCallOrder = false
-    var imageBeforeTheCurrentTurn = false
-    var earlierSummary = false
-
-    init(_ entries: [Transcript.Entry]) {
-      var callPosition: [String: Int] = [:]
-      var callOrder: [String: Int] = [:]
-      var answered: Set<String> = []
-      var lastAnsweredOrder: [Int: Int] = [:]
-      for (index, entry) in entries.enumerated() {
-        switch entry {
-        case .toolCalls(let calls):
-          severalCallsInARound = severalCallsInARound || calls.calls.count > 1
-          for (order, call) in calls.calls.enumerated() {
-            callPosition[call.id] = index
-            callOrder[call.id] = order
-          }
-        case .toolOutput(let output):
-          answered.insert(output.id)
-          guard let call = callPosition[output.id], let order = callOrder[output.id] else { break }
-          if entries[(call + 1)..<index].contains(where: { $0.kindName == "prompt" }) {
-            promptBetweenCallAndOutput = true
-          }
-          if let previous = lastAnsweredOrder[call], previous > order { outputsOutOfCallOrder = true }
-          lastAnsweredOrder[call] = order
-        default: break
+      for seed in seeds {
+        // Each seed is CPU work with no real suspension: let the other suites'
+        // tasks (servers, deadlines) have a cooperative thread between seeds.
+        await Task.yield()
+        let testCase = PropertyCase(seed: seed)
+        let problems = try await testCase.problems()
+        guard problems.isEmpty else {
+          Issue.record(
+            """
+            seed \(seed) (rerun with HISTORY_PROPERTY_SEED=\(seed)): \(testCase.transcript.count) entries, \
+            pipeline in run order: \(testCase.steps.map(\.description).joined(separator: " → "))
+            \(problems.prefix(5).joined(separator: "\n"))
+            """)
+          return
         }
       }
-      callWithoutOutput = !Set(callPosition.keys).subtracting(answered).isEmpty
-      let currentTurn = HistoryInvariants.currentTurnStart(entries)
-      imageBeforeTheCurrentTurn = entries[..<currentTurn].contains { entry in
-        entry.segments.contains { if case .attachment = $0 { true } else { false } }
-      }
-      earlierSummary = entries.contains(where: \.isHistorySummary)
     }
   }
 
-  @Test func `a few hundred seeds hold every hard shape, each in many transcripts`() {
-    var counts: [String: Int] = [:]
-    let seeds = 0..<300
-    for seed in seeds {
-      let shapes = Shapes(PropertyCase(seed: UInt64(seed)).transcript.entries)
-      for (name, present) in [
-        ("a prompt between a call and its output", shapes.promptBetweenCallAndOutput),
-        ("a call without output", shapes.callWithoutOutput),
-        ("several calls in a round", shapes.severalCallsInARound),
-        ("outputs out of call order", shapes.outputsOutOfCallOrder),
-        ("an image before the current turn", shapes.imageBeforeTheCurrentTurn),
-        ("an earlier summary", shapes.earlierSummary),
-      ] where present {
-        counts[name, default: 0] += 1
+  /// The generator reaches the shapes the modifiers find hard, often enough for
+  /// the property test above to meet each of them many times.
+  @Suite("History generator coverage") struct Coverage {
+    /// What one transcript holds of each hard shape.
+    struct Shapes {
+      var promptBetweenCallAndOutput = false
+      var callWithoutOutput = false
+      var severalCallsInARound = false
+      var outputsOutOfCallOrder = false
+      var imageBeforeTheCurrentTurn = false
+      var earlierSummary = false
+
+      init(_ entries: [Transcript.Entry]) {
+        var callPosition: [String: Int] = [:]
+        var callOrder: [String: Int] = [:]
+        var answered: Set<String> = []
+        var lastAnsweredOrder: [Int: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+          switch entry {
+          case .toolCalls(let calls):
+            severalCallsInARound = severalCallsInARound || calls.calls.count > 1
+            for (order, call) in calls.calls.enumerated() {
+              callPosition[call.id] = index
+              callOrder[call.id] = order
+            }
+          case .toolOutput(let output):
+            answered.insert(output.id)
+            guard let call = callPosition[output.id], let order = callOrder[output.id] else { break }
+            if entries[(call + 1)..<index].contains(where: { $0.kindName == "prompt" }) {
+              promptBetweenCallAndOutput = true
+            }
+            if let previous = lastAnsweredOrder[call], previous > order { outputsOutOfCallOrder = true }
+            lastAnsweredOrder[call] = order
+          default: break
+          }
+        }
+        callWithoutOutput = !Set(callPosition.keys).subtracting(answered).isEmpty
+        let currentTurn = HistoryInvariants.currentTurnStart(entries)
+        imageBeforeTheCurrentTurn = entries[..<currentTurn].contains { entry in
+          entry.segments.contains { if case .attachment = $0 { true } else { false } }
+        }
+        earlierSummary = entries.contains(where: \.isHistorySummary)
       }
     }
-    for name in [
-      "a prompt between a call and its output", "a call without output", "several calls in a round",
-      "outputs out of call order", "an image before the current turn", "an earlier summary",
-    ] {
-      #expect(counts[name, default: 0] >= 15, "\(name): \(counts[name, default: 0]) of \(seeds.count)")
-    }
-  }
 
-  @Test func `every pipeline of more than one modifier runs compactingHistory`() {
-    let compacting = 3
-    #expect(PropertyCase.pipelines.filter { $0.count > 1 }.allSatisfy { $0.contains(compacting) })
-    // And every modifier runs alone, and at every position of some pipeline.
-    for kind in 0...3 {
-      #expect(PropertyCase.pipelines.contains([kind]))
-      for position in 0...3 {
-        #expect(
-          PropertyCase.pipelines.contains { $0.count == 4 && $0[position] == kind },
-          "modifier \(kind) never runs at position \(position)")
+    @Test func `a few hundred seeds hold every hard shape, each in many transcripts`() {
+      var counts: [String: Int] = [:]
+      let seeds = 0..<300
+      for seed in seeds {
+        let shapes = Shapes(PropertyCase(seed: UInt64(seed)).transcript.entries)
+        for (name, present) in [
+          ("a prompt between a call and its output", shapes.promptBetweenCallAndOutput),
+          ("a call without output", shapes.callWithoutOutput),
+          ("several calls in a round", shapes.severalCallsInARound),
+          ("outputs out of call order", shapes.outputsOutOfCallOrder),
+          ("an image before the current turn", shapes.imageBeforeTheCurrentTurn),
+          ("an earlier summary", shapes.earlierSummary),
+        ] where present {
+          counts[name, default: 0] += 1
+        }
+      }
+      for name in [
+        "a prompt between a call and its output", "a call without output", "several calls in a round",
+        "outputs out of call order", "an image before the current turn", "an earlier summary",
+      ] {
+        #expect(counts[name, default: 0] >= 15, "\(name): \(counts[name, default: 0]) of \(seeds.count)")
+      }
+    }
+
+    @Test func `every pipeline of more than one modifier runs compactingHistory`() {
+      let compacting = 3
+      #expect(PropertyCase.pipelines.filter { $0.count > 1 }.allSatisfy { $0.contains(compacting) })
+      // And every modifier runs alone, and at every position of some pipeline.
+      for kind in 0...3 {
+        #expect(PropertyCase.pipelines.contains([kind]))
+        for position in 0...3 {
+          #expect(
+            PropertyCase.pipelines.contains { $0.count == 4 && $0[position] == kind },
+            "modifier \(kind) never runs at position \(position)")
+        }
       }
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ModelSession
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct GenerationSchemaDecodingTests {
@@ -139,6 +140,52 @@ import Testing
       guard case .dataCorrupted(let context) = error as? DecodingError else { return false }
       return context.underlyingError is GenerationSchema.SchemaError
         && context.debugDescription.contains("minimum 5 is greater than maximum 1")
+    }
+  }
+}
+
+extension GenerationSchemaDecodingTests {
+  @Suite("reading a schema document is bounded in depth") struct DepthBound {
+    @Test
+    func `a schema document nested as deep as the parser allows is a typed error, even on a 512 KB stack`()
+      throws
+    {
+      let depth = 4_999  // two JSON levels per schema level: 9,999 with the innermost
+      let text =
+        String(repeating: #"{"type":"array","items":"#, count: depth) + #"{"type":"string"}"#
+        + String(repeating: "}", count: depth)
+      let values = ValueBox([try GeneratedContent(json: text)])
+      let outcome = DeadlineThread.run(stackSize: 512 << 10, deadline: .seconds(60)) { () -> String in
+        values.contents.withLock { contents in
+          do {
+            _ = try GenerationSchema(jsonSchema: contents[0])
+            return "read"
+          } catch {
+            return "\(error)".contains("nest more than 64 levels deep") ? "refused" : "\(error)"
+          }
+        }
+      }
+      values.contents.withLock { $0 = [] }
+      #expect(outcome == "refused")
+      // 60 levels is fine.
+      let shallow =
+        String(repeating: #"{"type":"array","items":"#, count: 60) + #"{"type":"string"}"#
+        + String(repeating: "}", count: 60)
+      #expect(throws: Never.self) { try GenerationSchema(jsonSchema: try GeneratedContent(json: shallow)) }
+    }
+
+    @Test func `a schema nested exactly 64 levels deep is read, 65 levels is refused`() throws {
+      /// `levels` array schemas around a string: the root is level 0, the string level `levels`.
+      func nested(_ levels: Int) throws -> GeneratedContent {
+        try GeneratedContent(
+          json: String(repeating: #"{"type":"array","items":"#, count: levels) + #"{"type":"string"}"#
+            + String(repeating: "}", count: levels))
+      }
+      #expect(throws: Never.self) { try GenerationSchema(jsonSchema: try nested(64)) }
+      let error = try #require(throws: (any Error).self) { try GenerationSchema(jsonSchema: try nested(65)) }
+      #expect("\(error)".contains("nest more than 64 levels deep"))
+      // The innermost schema, 65 `items` down, is the one named.
+      #expect("\(error)".contains("#" + String(repeating: "/items", count: 65)))
     }
   }
 }
