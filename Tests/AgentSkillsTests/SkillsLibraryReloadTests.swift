@@ -23,8 +23,8 @@ private final class Shelf: Sendable {
 
 /// Reloading a library says what changed on disk, and a catalog built from
 /// it follows at the next generation, with a note for the cache cost.
-@Suite(.timeLimit(.minutes(10)))
-struct `Skills library reload` {
+@Suite("Skills library reload", .timeLimit(.minutes(10)))
+struct SkillsLibraryReloadTests {
   @Test func `reload reports the skills added, removed and edited, and nothing when nothing changed`() throws
   {
     let fixture = try SkillFixture()

@@ -106,123 +106,6 @@ private func malformedKind(_ chunks: [Chunk]) -> ChatCompletionsError.Kind? {
   }
 }
 
-/// Finish reasons, choices, refusals and usage: which value of a chunk becomes which event.
-@Suite(.timeLimit(.minutes(10)))
-struct `Chunk translation details` {
-  @Test func `only choice 0 is the response; other choices are ignored`() throws {
-    let chunk = Chunk(choices: [
-      .init(index: 1, delta: .init(content: "other")), .init(index: 0, delta: .init(content: "mine")),
-    ])
-    let digest = try translate([chunk])
-    #expect(digest.text == "mine")
-  }
-
-  @Test func `only length records a finish reason; tool_calls, function_call and unknown reasons do not`()
-    throws
-  {
-    for reason in [Chunk.FinishReason.toolCalls, .functionCall, .stop, Chunk.FinishReason(rawValue: "eos")] {
-      let digest = try translate([delta(calls: [call(0, id: "a", name: "weather", "{}")], finish: reason)])
-      #expect(digest.metadata.isEmpty, "\(reason)")
-    }
-    var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
-    let events = try translate([delta(content: "Hi"), delta(finish: .length)], &translator)
-    let digest = Digest(events)
-    #expect(digest.metadata == [["finishReason": GeneratedContent("length")]])
-    #expect(digest.responseIDs == ["R"])
-    #expect(translator.seenFinishReasons == [.length])
-  }
-
-  @Test func `content_filter is a guardrail violation naming the reason, not a refusal`() {
-    #expect {
-      try translate([delta(content: "Well"), delta(finish: .contentFilter)])
-    } throws: { error in
-      guard case .guardrailViolation(let payload) = error as? LanguageModelError else { return false }
-      return payload.metadata["finishReason"] as? String == "content_filter"
-    }
-  }
-
-  @Test func `a refusal in pieces is one refusal with the whole text`() throws {
-    var translator = EventTranslator()
-    _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "I can't "))]))
-    _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "help with that."))]))
-    #expect {
-      try translator.finish()
-    } throws: { error in
-      guard case .refusal(let payload) = error as? LanguageModelError else { return false }
-      return payload.debugDescription == "I can't help with that."
-    }
-  }
-
-  @Test func `usage wins over llama.cpp timings where both give a count`() throws {
-    let usage = Chunk(usage: .init(promptTokens: 300, completionTokens: 9, cachedPromptTokens: 64))
-    let timings = Chunk(
-      timings: .init(cachedPromptTokens: 236, processedPromptTokens: 14, predictedTokens: 12))
-    let digest = try translate([delta(content: "Hi"), timings, usage])
-    let (input, output) = try #require(digest.usage.last)
-    #expect(input.totalTokenCount == 300)
-    #expect(input.reportedCachedTokenCount == 64)
-    #expect(output.totalTokenCount == 9)
-    #expect(output.reasoningTokenCount == 0)
-  }
-
-  @Test func `timings on the last chunk beside its text and finish reason are usage too`() throws {
-    // llama.cpp sends its timings on the chunk that finishes, not on a chunk of their own.
-    let last = Chunk(
-      choices: [.init(delta: .init(content: "Hi"), finishReason: .stop)],
-      timings: .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 5))
-    let digest = try translate([last])
-    #expect(digest.text == "Hi")
-    let (input, output) = try #require(digest.usage.first)
-    #expect(digest.usage.count == 1)
-    #expect(input.totalTokenCount == 248 && input.reportedCachedTokenCount == 236)
-    #expect(output.totalTokenCount == 5)
-  }
-
-  @Test func `timings with only a cached count give no usage: the prompt's size is unknown`() throws {
-    let digest = try translate([delta(content: "Hi"), Chunk(timings: .init(cachedPromptTokens: 236))])
-    #expect(digest.usage.isEmpty)
-  }
-
-  @Test func `an empty id or name on a later fragment continues the call`() throws {
-    let digest = try translate([
-      delta(calls: [call(0, id: "a", name: "weather", #"{"city":"#)]),
-      delta(calls: [call(0, id: "", name: "", #""Oslo"}"#)]),
-      delta(finish: .toolCalls),
-    ])
-    #expect(digest.callOrder == ["a"])
-    #expect(digest.calls["a"]?.names == ["weather"])
-    #expect(digest.calls["a"]?.arguments == #"{"city":"Oslo"}"#)
-  }
-
-  /// One line per event: its kind, entry id, text and token count.
-  private func lines(_ events: [Event]) -> [String] {
-    events.map { event in
-      switch event {
-      case .response(let id, .appendText(let text, let count)): "response \(id ?? "nil") \(text) \(count)"
-      case .reasoning(let id, .appendText(let text, let count)): "reasoning \(id ?? "nil") \(text) \(count)"
-      case .toolCalls(let id, .toolCall(let callID, let name, .appendArguments(let text, let count))):
-        "call \(id ?? "nil") \(callID) \(name) \(text) \(count)"
-      default: "other"
-      }
-    }
-  }
-
-  @Test func `reasoning comes before the text of the same delta, and a call's name alone counts no token`()
-    throws
-  {
-    var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
-    let events = try translate(
-      [
-        delta(content: "Hi", reasoning: "think"), delta(calls: [call(0, id: "a", name: "weather")]),
-        delta(calls: [call(0, "{}")]),
-      ], &translator)
-    #expect(
-      lines(events) == [
-        "reasoning Z think 1", "response R Hi 1", "call T a weather  0", "call T a weather {} 1",
-      ])
-  }
-}
-
 @Suite(.timeLimit(.minutes(10))) struct EventTranslatorTests {
   @Test(.timeLimit(.minutes(10))) func `the recorded text stream becomes response text under one entry id`()
     async throws
@@ -511,5 +394,122 @@ struct `Chunk translation details` {
         delta(calls: [call(0, id: "a", name: "weather", "{")]),
         delta(calls: [call(0, id: "a", name: "time", "}")]),
       ]) == .malformedResponse)
+  }
+
+  /// Finish reasons, choices, refusals and usage: which value of a chunk becomes which event.
+  @Suite("Chunk translation details") struct Details {
+    @Test func `only choice 0 is the response; other choices are ignored`() throws {
+      let chunk = Chunk(choices: [
+        .init(index: 1, delta: .init(content: "other")), .init(index: 0, delta: .init(content: "mine")),
+      ])
+      let digest = try translate([chunk])
+      #expect(digest.text == "mine")
+    }
+
+    @Test func `only length records a finish reason; tool_calls, function_call and unknown reasons do not`()
+      throws
+    {
+      for reason in [Chunk.FinishReason.toolCalls, .functionCall, .stop, Chunk.FinishReason(rawValue: "eos")]
+      {
+        let digest = try translate([delta(calls: [call(0, id: "a", name: "weather", "{}")], finish: reason)])
+        #expect(digest.metadata.isEmpty, "\(reason)")
+      }
+      var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
+      let events = try translate([delta(content: "Hi"), delta(finish: .length)], &translator)
+      let digest = Digest(events)
+      #expect(digest.metadata == [["finishReason": GeneratedContent("length")]])
+      #expect(digest.responseIDs == ["R"])
+      #expect(translator.seenFinishReasons == [.length])
+    }
+
+    @Test func `content_filter is a guardrail violation naming the reason, not a refusal`() {
+      #expect {
+        try translate([delta(content: "Well"), delta(finish: .contentFilter)])
+      } throws: { error in
+        guard case .guardrailViolation(let payload) = error as? LanguageModelError else { return false }
+        return payload.metadata["finishReason"] as? String == "content_filter"
+      }
+    }
+
+    @Test func `a refusal in pieces is one refusal with the whole text`() throws {
+      var translator = EventTranslator()
+      _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "I can't "))]))
+      _ = try translator.translate(Chunk(choices: [.init(delta: .init(refusal: "help with that."))]))
+      #expect {
+        try translator.finish()
+      } throws: { error in
+        guard case .refusal(let payload) = error as? LanguageModelError else { return false }
+        return payload.debugDescription == "I can't help with that."
+      }
+    }
+
+    @Test func `usage wins over llama.cpp timings where both give a count`() throws {
+      let usage = Chunk(usage: .init(promptTokens: 300, completionTokens: 9, cachedPromptTokens: 64))
+      let timings = Chunk(
+        timings: .init(cachedPromptTokens: 236, processedPromptTokens: 14, predictedTokens: 12))
+      let digest = try translate([delta(content: "Hi"), timings, usage])
+      let (input, output) = try #require(digest.usage.last)
+      #expect(input.totalTokenCount == 300)
+      #expect(input.reportedCachedTokenCount == 64)
+      #expect(output.totalTokenCount == 9)
+      #expect(output.reasoningTokenCount == 0)
+    }
+
+    @Test func `timings on the last chunk beside its text and finish reason are usage too`() throws {
+      // llama.cpp sends its timings on the chunk that finishes, not on a chunk of their own.
+      let last = Chunk(
+        choices: [.init(delta: .init(content: "Hi"), finishReason: .stop)],
+        timings: .init(cachedPromptTokens: 236, processedPromptTokens: 12, predictedTokens: 5))
+      let digest = try translate([last])
+      #expect(digest.text == "Hi")
+      let (input, output) = try #require(digest.usage.first)
+      #expect(digest.usage.count == 1)
+      #expect(input.totalTokenCount == 248 && input.reportedCachedTokenCount == 236)
+      #expect(output.totalTokenCount == 5)
+    }
+
+    @Test func `timings with only a cached count give no usage: the prompt's size is unknown`() throws {
+      let digest = try translate([delta(content: "Hi"), Chunk(timings: .init(cachedPromptTokens: 236))])
+      #expect(digest.usage.isEmpty)
+    }
+
+    @Test func `an empty id or name on a later fragment continues the call`() throws {
+      let digest = try translate([
+        delta(calls: [call(0, id: "a", name: "weather", #"{"city":"#)]),
+        delta(calls: [call(0, id: "", name: "", #""Oslo"}"#)]),
+        delta(finish: .toolCalls),
+      ])
+      #expect(digest.callOrder == ["a"])
+      #expect(digest.calls["a"]?.names == ["weather"])
+      #expect(digest.calls["a"]?.arguments == #"{"city":"Oslo"}"#)
+    }
+
+    /// One line per event: its kind, entry id, text and token count.
+    private func lines(_ events: [Event]) -> [String] {
+      events.map { event in
+        switch event {
+        case .response(let id, .appendText(let text, let count)): "response \(id ?? "nil") \(text) \(count)"
+        case .reasoning(let id, .appendText(let text, let count)): "reasoning \(id ?? "nil") \(text) \(count)"
+        case .toolCalls(let id, .toolCall(let callID, let name, .appendArguments(let text, let count))):
+          "call \(id ?? "nil") \(callID) \(name) \(text) \(count)"
+        default: "other"
+        }
+      }
+    }
+
+    @Test func `reasoning comes before the text of the same delta, and a call's name alone counts no token`()
+      throws
+    {
+      var translator = EventTranslator(responseEntryID: "R", toolCallsEntryID: "T", reasoningEntryID: "Z")
+      let events = try translate(
+        [
+          delta(content: "Hi", reasoning: "think"), delta(calls: [call(0, id: "a", name: "weather")]),
+          delta(calls: [call(0, "{}")]),
+        ], &translator)
+      #expect(
+        lines(events) == [
+          "reasoning Z think 1", "response R Hi 1", "call T a weather  0", "call T a weather {} 1",
+        ])
+    }
   }
 }

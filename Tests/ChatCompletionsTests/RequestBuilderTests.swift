@@ -28,142 +28,6 @@ private struct Sticker: CustomSegment, Equatable {
   var id = "sticker"
 }
 
-/// What each entry kind puts in the body, beyond the cases above: several
-/// calls in one entry, segments joined, parts in order, and every option at once.
-@Suite(.timeLimit(.minutes(10)))
-struct `Request body per entry kind` {
-  private func structure(_ json: String) throws -> Transcript.Segment {
-    .structure(Transcript.StructuredSegment(id: "s", content: try GeneratedContent(json: json)))
-  }
-
-  @Test func `several calls in one entry keep their order, ids and argument text, each answered by id`()
-    throws
-  {
-    let entries: [Transcript.Entry] = [
-      prompt,
-      .toolCalls(
-        Transcript.ToolCalls(
-          id: "c",
-          [
-            Transcript.ToolCall(
-              id: "c1", toolName: "weather",
-              arguments: try GeneratedContent(json: #"{"zone":"CET","city":"Zürich \"old\""}"#)),
-            Transcript.ToolCall(id: "c2", toolName: "time", arguments: try GeneratedContent(json: "{}")),
-          ])),
-      .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "weather", segments: [text("21°C")])),
-      .toolOutput(Transcript.ToolOutput(id: "c2", toolName: "time", segments: [text("12:00")])),
-    ]
-    #expect(
-      try body(entries)
-        == #"{"model":"m","messages":[{"role":"user","content":"Hi"},"#
-        + #"{"role":"assistant","content":"","tool_calls":["#
-        + #"{"id":"c1","type":"function","function":{"name":"weather","#
-        + #""arguments":"{\"zone\":\"CET\",\"city\":\"Zürich \\\"old\\\"\"}"}},"#
-        + #"{"id":"c2","type":"function","function":{"name":"time","arguments":"{}"}}]},"#
-        + #"{"role":"tool","content":"21°C","tool_call_id":"c1"},"#
-        + #"{"role":"tool","content":"12:00","tool_call_id":"c2"}],"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-
-  @Test func `segments of one entry are joined by newlines, structures as compact JSON`() throws {
-    let entries: [Transcript.Entry] = [
-      .instructions(
-        Transcript.Instructions(
-          id: "i", segments: [text("Be brief."), text("Use metric.")], toolDefinitions: [])),
-      .prompt(
-        Transcript.Prompt(
-          id: "p", segments: [text("Plan:"), try structure(#"{"b": [1, 2], "a": true}"#), text("OK?")])),
-      .response(Transcript.Response(id: "a", assetIDs: [], segments: [try structure(#"{"ok": "yes"}"#)])),
-      .toolOutput(
-        Transcript.ToolOutput(id: "x", toolName: "weather", segments: [text("Sun"), text("21°C")])),
-    ]
-    #expect(
-      try body(entries)
-        == #"{"model":"m","messages":[{"role":"system","content":"Be brief.\nUse metric."},"#
-        + #"{"role":"user","content":"Plan:\n{\"b\":[1,2],\"a\":true}\nOK?"},"#
-        + #"{"role":"assistant","content":"{\"ok\":\"yes\"}"},"#
-        + #"{"role":"tool","content":"Sun\n21°C","tool_call_id":"x"}],"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-
-  @Test func `parts keep the prompt's segment order, structures as text parts`() throws {
-    let entry = Transcript.Entry.prompt(
-      Transcript.Prompt(
-        id: "p",
-        segments: [
-          .attachment(.init(id: "a", content: .image(.init(data: Data([255]), mimeType: "image/jpeg")))),
-          text("Which one?"),
-          try structure(#"{"n": 2}"#),
-        ]))
-    #expect(
-      try body([entry])
-        == #"{"model":"m","messages":[{"role":"user","content":["#
-        + #"{"type":"image_url","image_url":{"url":"data:image/jpeg;base64,/w=="}},"#
-        + #"{"type":"text","text":"Which one?"},{"type":"text","text":"{\"n\":2}"}]}],"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-
-  @Test func `a custom segment beside an image is refused, not dropped`() {
-    let entry = Transcript.Entry.prompt(
-      Transcript.Prompt(
-        id: "p",
-        segments: [
-          .attachment(.init(id: "a", content: .image(.init(data: Data([1]), mimeType: "image/png")))),
-          .custom(Sticker()),
-        ]))
-    #expect(throws: LanguageModelError.self) { try body([entry]) }
-  }
-
-  @Test func `a response without segments sends no empty assistant message`() throws {
-    let entries: [Transcript.Entry] = [
-      prompt, .response(Transcript.Response(id: "a", assetIDs: [], segments: [])),
-      .prompt(Transcript.Prompt(id: "p2", segments: [text("Again?")])),
-    ]
-    #expect(
-      try body(entries)
-        == #"{"model":"m","messages":[{"role":"user","content":"Hi"},{"role":"user","content":"Again?"}],"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-
-  @Test func `every option at once, in the documented field order`() throws {
-    let schema = WeatherTool().parameters
-    let options = GenerationOptions(
-      sampling: .random(probabilityThreshold: 0.9, seed: 5), temperature: 0.25, maximumResponseTokens: 64,
-      toolCallingMode: .allowed)
-    #expect(
-      try body([prompt], tools: [weather], schema: schema, options: options)
-        == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"#
-        + #""tools":[{"type":"function","function":{"name":"weather","#
-        + #""description":"Gets the current temperature in a city.","parameters":"#
-        + weather.parameters.jsonSchema.jsonString + "}}],"
-        + #""tool_choice":"auto","#
-        + #""response_format":{"type":"json_schema","json_schema":{"name":"WeatherArguments","strict":true,"#
-        + #""schema":"# + schema.jsonSchema.jsonString + "}},"
-        + #""temperature":0.25,"top_p":0.9,"seed":5,"max_completion_tokens":64,"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-
-  @Test func `a model's request style reaches its body, and the two spellings mix`() throws {
-    let url = try #require(URL(string: "http://127.0.0.1:8080"))
-    let style = ChatCompletionsRequestStyle(responseFormat: .jsonSchema, maximumTokensField: .maxTokens)
-    let model = ChatCompletionsLanguageModel(name: "n", baseURL: url, requestStyle: style)
-    let request = LanguageModelExecutorGenerationRequest(
-      transcript: Transcript(entries: [prompt]), enabledToolDefinitions: [], schema: nil,
-      generationOptions: GenerationOptions(maximumResponseTokens: 7))
-    #expect(
-      String(decoding: try model.requestBuilder.body(for: request), as: UTF8.self)
-        == #"{"model":"n","messages":[{"role":"user","content":"Hi"}],"max_tokens":7,"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-
-  @Test func `top-k sampling without a seed sends no seed`() throws {
-    #expect(
-      try body([prompt], options: GenerationOptions(sampling: .random(top: 40)))
-        == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"top_k":40,"#
-        + #""stream":true,"stream_options":{"include_usage":true}}"#)
-  }
-}
-
 @Suite(.timeLimit(.minutes(10))) struct RequestBuilderTests {
   @Test(.timeLimit(.minutes(10)))
   func `a prompt alone gives the model, one user message and the stream fields`()
@@ -424,5 +288,140 @@ struct `Request body per entry kind` {
     #expect(second.capabilities.contains(.guidedGeneration))
     #expect(first.capabilities.contains(.toolCalling) && first.capabilities.contains(.vision))
     #expect(first.capabilities.contains(.reasoning))
+  }
+
+  /// What each entry kind puts in the body, beyond the cases above: several
+  /// calls in one entry, segments joined, parts in order, and every option at once.
+  @Suite("Request body per entry kind") struct EntryKinds {
+    private func structure(_ json: String) throws -> Transcript.Segment {
+      .structure(Transcript.StructuredSegment(id: "s", content: try GeneratedContent(json: json)))
+    }
+
+    @Test func `several calls in one entry keep their order, ids and argument text, each answered by id`()
+      throws
+    {
+      let entries: [Transcript.Entry] = [
+        prompt,
+        .toolCalls(
+          Transcript.ToolCalls(
+            id: "c",
+            [
+              Transcript.ToolCall(
+                id: "c1", toolName: "weather",
+                arguments: try GeneratedContent(json: #"{"zone":"CET","city":"Zürich \"old\""}"#)),
+              Transcript.ToolCall(id: "c2", toolName: "time", arguments: try GeneratedContent(json: "{}")),
+            ])),
+        .toolOutput(Transcript.ToolOutput(id: "c1", toolName: "weather", segments: [text("21°C")])),
+        .toolOutput(Transcript.ToolOutput(id: "c2", toolName: "time", segments: [text("12:00")])),
+      ]
+      #expect(
+        try body(entries)
+          == #"{"model":"m","messages":[{"role":"user","content":"Hi"},"#
+          + #"{"role":"assistant","content":"","tool_calls":["#
+          + #"{"id":"c1","type":"function","function":{"name":"weather","#
+          + #""arguments":"{\"zone\":\"CET\",\"city\":\"Zürich \\\"old\\\"\"}"}},"#
+          + #"{"id":"c2","type":"function","function":{"name":"time","arguments":"{}"}}]},"#
+          + #"{"role":"tool","content":"21°C","tool_call_id":"c1"},"#
+          + #"{"role":"tool","content":"12:00","tool_call_id":"c2"}],"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
+
+    @Test func `segments of one entry are joined by newlines, structures as compact JSON`() throws {
+      let entries: [Transcript.Entry] = [
+        .instructions(
+          Transcript.Instructions(
+            id: "i", segments: [text("Be brief."), text("Use metric.")], toolDefinitions: [])),
+        .prompt(
+          Transcript.Prompt(
+            id: "p", segments: [text("Plan:"), try structure(#"{"b": [1, 2], "a": true}"#), text("OK?")])),
+        .response(Transcript.Response(id: "a", assetIDs: [], segments: [try structure(#"{"ok": "yes"}"#)])),
+        .toolOutput(
+          Transcript.ToolOutput(id: "x", toolName: "weather", segments: [text("Sun"), text("21°C")])),
+      ]
+      #expect(
+        try body(entries)
+          == #"{"model":"m","messages":[{"role":"system","content":"Be brief.\nUse metric."},"#
+          + #"{"role":"user","content":"Plan:\n{\"b\":[1,2],\"a\":true}\nOK?"},"#
+          + #"{"role":"assistant","content":"{\"ok\":\"yes\"}"},"#
+          + #"{"role":"tool","content":"Sun\n21°C","tool_call_id":"x"}],"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
+
+    @Test func `parts keep the prompt's segment order, structures as text parts`() throws {
+      let entry = Transcript.Entry.prompt(
+        Transcript.Prompt(
+          id: "p",
+          segments: [
+            .attachment(.init(id: "a", content: .image(.init(data: Data([255]), mimeType: "image/jpeg")))),
+            text("Which one?"),
+            try structure(#"{"n": 2}"#),
+          ]))
+      #expect(
+        try body([entry])
+          == #"{"model":"m","messages":[{"role":"user","content":["#
+          + #"{"type":"image_url","image_url":{"url":"data:image/jpeg;base64,/w=="}},"#
+          + #"{"type":"text","text":"Which one?"},{"type":"text","text":"{\"n\":2}"}]}],"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
+
+    @Test func `a custom segment beside an image is refused, not dropped`() {
+      let entry = Transcript.Entry.prompt(
+        Transcript.Prompt(
+          id: "p",
+          segments: [
+            .attachment(.init(id: "a", content: .image(.init(data: Data([1]), mimeType: "image/png")))),
+            .custom(Sticker()),
+          ]))
+      #expect(throws: LanguageModelError.self) { try body([entry]) }
+    }
+
+    @Test func `a response without segments sends no empty assistant message`() throws {
+      let entries: [Transcript.Entry] = [
+        prompt, .response(Transcript.Response(id: "a", assetIDs: [], segments: [])),
+        .prompt(Transcript.Prompt(id: "p2", segments: [text("Again?")])),
+      ]
+      #expect(
+        try body(entries)
+          == #"{"model":"m","messages":[{"role":"user","content":"Hi"},{"role":"user","content":"Again?"}],"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
+
+    @Test func `every option at once, in the documented field order`() throws {
+      let schema = WeatherTool().parameters
+      let options = GenerationOptions(
+        sampling: .random(probabilityThreshold: 0.9, seed: 5), temperature: 0.25, maximumResponseTokens: 64,
+        toolCallingMode: .allowed)
+      #expect(
+        try body([prompt], tools: [weather], schema: schema, options: options)
+          == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"#
+          + #""tools":[{"type":"function","function":{"name":"weather","#
+          + #""description":"Gets the current temperature in a city.","parameters":"#
+          + weather.parameters.jsonSchema.jsonString + "}}],"
+          + #""tool_choice":"auto","#
+          + #""response_format":{"type":"json_schema","json_schema":{"name":"WeatherArguments","strict":true,"#
+          + #""schema":"# + schema.jsonSchema.jsonString + "}},"
+          + #""temperature":0.25,"top_p":0.9,"seed":5,"max_completion_tokens":64,"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
+
+    @Test func `a model's request style reaches its body, and the two spellings mix`() throws {
+      let url = try #require(URL(string: "http://127.0.0.1:8080"))
+      let style = ChatCompletionsRequestStyle(responseFormat: .jsonSchema, maximumTokensField: .maxTokens)
+      let model = ChatCompletionsLanguageModel(name: "n", baseURL: url, requestStyle: style)
+      let request = LanguageModelExecutorGenerationRequest(
+        transcript: Transcript(entries: [prompt]), enabledToolDefinitions: [], schema: nil,
+        generationOptions: GenerationOptions(maximumResponseTokens: 7))
+      #expect(
+        String(decoding: try model.requestBuilder.body(for: request), as: UTF8.self)
+          == #"{"model":"n","messages":[{"role":"user","content":"Hi"}],"max_tokens":7,"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
+
+    @Test func `top-k sampling without a seed sends no seed`() throws {
+      #expect(
+        try body([prompt], options: GenerationOptions(sampling: .random(top: 40)))
+          == #"{"model":"m","messages":[{"role":"user","content":"Hi"}],"top_k":40,"#
+          + #""stream":true,"stream_options":{"include_usage":true}}"#)
+    }
   }
 }

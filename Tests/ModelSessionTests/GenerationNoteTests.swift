@@ -4,7 +4,7 @@ import Testing
 @testable import ModelSession
 
 @Suite(.timeLimit(.minutes(10))) struct GenerationNoteTests {
-  @Suite("A generation note") struct Printing {
+  @Suite("A generation note") struct Values {
     @Test func `prints as its source, its kind in parentheses, then its message`() {
       let note = GenerationNote(
         source: "rollingWindow", kind: .historyRewritten, message: "dropped 2 entries")

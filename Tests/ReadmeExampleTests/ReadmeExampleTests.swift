@@ -7,8 +7,8 @@ import Testing
 /// README.md's examples are kept as code: `ReadmeExamples.swift` holds each
 /// `swift` block, this target compiles it, and the tests below run the
 /// examples and check that the README still shows exactly that code.
-@Suite(.timeLimit(.minutes(20)))
-struct `README examples` {
+@Suite("README examples", .timeLimit(.minutes(20)))
+struct ReadmeExampleTests {
   private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   private static let packageRoot = folder.deletingLastPathComponent().deletingLastPathComponent()
 
