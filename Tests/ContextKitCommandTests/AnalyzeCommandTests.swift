@@ -6,44 +6,6 @@ import Testing
 
 @testable import contextkit
 
-/// `count` bytes of text: with the estimating counter, `count / 4` tokens plus 4 of framing per entry.
-private func text(_ count: Int, _ letter: Character) -> Transcript.Segment {
-  .text(Transcript.TextSegment(content: String(repeating: letter, count: count)))
-}
-
-private func record(
-  sent: [Transcript.Entry], output: [Transcript.Entry], turn: Int, notes: [GenerationNote] = []
-) -> GenerationRecord {
-  var instructions: Transcript.Instructions?
-  if case .instructions(let entry) = sent.first { instructions = entry }
-  return GenerationRecord(
-    requestID: UUID(), turnIndex: turn, round: 0, date: Date(timeIntervalSince1970: 0),
-    storedHistory: Transcript(entries: sent), stages: [], sentTranscript: Transcript(entries: sent),
-    instructions: instructions, toolDefinitions: [], generationOptions: GenerationOptions(),
-    contextOptions: ContextOptions(), schema: nil, output: output, usage: .zero, notes: notes,
-    outcome: .completed)
-}
-
-/// Three generations: a cold start (38 tokens), an append (86 tokens, 72 shared), and a history
-/// rewrite that drops the first turn (56 tokens, 14 shared), written as `records.json` in `folder`.
-func smallRecordsFile(in folder: TemporaryFolder) throws -> URL {
-  let instructions = Transcript.Entry.instructions(
-    Transcript.Instructions(segments: [text(40, "i")], toolDefinitions: []))
-  let prompt1 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(80, "p")]))
-  let response1 = Transcript.Entry.response(Transcript.Response(assetIDs: [], segments: [text(120, "r")]))
-  let prompt2 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(40, "q")]))
-  let response2 = Transcript.Entry.response(Transcript.Response(assetIDs: [], segments: [text(40, "s")]))
-  let prompt3 = Transcript.Entry.prompt(Transcript.Prompt(segments: [text(40, "t")]))
-  let records = [
-    record(sent: [instructions, prompt1], output: [response1], turn: 0),
-    record(sent: [instructions, prompt1, response1, prompt2], output: [response2], turn: 1),
-    record(sent: [instructions, prompt2, response2, prompt3], output: [], turn: 2),
-  ]
-  let url = folder.url("records.json")
-  try JSONEncoder().encode(records).write(to: url)
-  return url
-}
-
 @Suite(.timeLimit(.minutes(10))) struct AnalyzeCommandTests {
   @Suite("contextkit analyze") struct Analysis {
     @Test func `the table's totals add up for a small saved file`() async throws {
@@ -72,18 +34,20 @@ func smallRecordsFile(in folder: TemporaryFolder) throws -> URL {
       // Two turns after the first, each cut back to the instructions and its own prompt by a
       // rolling window (no stages recorded, so the note names the cause): the same cause twice.
       let instructions = Transcript.Entry.instructions(
-        Transcript.Instructions(segments: [text(40, "i")], toolDefinitions: []))
+        Transcript.Instructions(segments: [letters(40, "i")], toolDefinitions: []))
       let dropped = GenerationNote(
         source: "rollingWindow", kind: .historyRewritten, message: "(not read)", counts: [.entriesDropped: 2])
       let records = [
         record(
-          sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "p")]))], output: [], turn: 0),
+          sent: [instructions, .prompt(Transcript.Prompt(segments: [letters(80, "p")]))], output: [], turn: 0),
         record(
-          sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "q")]))], output: [], turn: 1,
-          notes: [dropped]),
+          sent: [instructions, .prompt(Transcript.Prompt(segments: [letters(80, "q")]))], output: [],
+          notes: [dropped],
+          turn: 1),
         record(
-          sent: [instructions, .prompt(Transcript.Prompt(segments: [text(80, "t")]))], output: [], turn: 2,
-          notes: [dropped]),
+          sent: [instructions, .prompt(Transcript.Prompt(segments: [letters(80, "t")]))], output: [],
+          notes: [dropped],
+          turn: 2),
       ]
       let folder = try TemporaryFolder(named: "ck-records")
       defer { folder.remove() }
