@@ -515,4 +515,122 @@ import Testing
     let nextRound = [Make.calls("c3b", ["d"]), Make.output("d")]
     #expect(try await generation(instructions: "Be brief. Use the style skill.", after: nextRound) == [])
   }
+
+  @Test func `summarizeHistory with a token threshold counts its summary and never goes over`() async throws {
+    // A summary of 80 words: more than the 62 set aside (a quarter of half of 500).
+    let long = (0..<80).map { "s\($0)" }.joined(separator: " ")
+    let summarizer = ScriptedLanguageModel(script: ModelScript((0..<8).map { _ in .text(long) }))
+    let counter = WordTokenCounter(toolDefinitionTokens: 10)
+    let profile = Profile { Instructions("Be brief.") }
+      .summarizeHistory(
+        tokenThreshold: 500, model: summarizer, tokenCounter: counter,
+        options: .init(retryDelay: .seconds(600), store: SummaryStore()))
+    let sent = try await SummaryPathTests.play(turns: 8, profile: profile)
+    for (turn, transcript) in sent.enumerated() {
+      let size = counter.tokenCounts(of: Array(transcript)).reduce(0, +)
+      #expect(size <= 500, "turn \(turn + 1): \(size) tokens")
+    }
+    // Turn 5 (2 + 4 × 101 + 100 = 506 tokens) is cut to the current turn,
+    // with the summary written in front of its prompt: instructions, one prompt.
+    #expect(sent[4].count == 2)
+    #expect(sent[4][1].containsHistorySummary)
+    // The summary is committed, so later turns measure it at its real size:
+    // 80 words, the 5-word heading and the 39-word postamble in front of
+    // prompt 5's 100 make 224. Turns 6 and 7 fit (2 + 224 + 101 + 100 = 427
+    // at turn 7); turn 8 (528) is cut to its own prompt again, after a new summary.
+    #expect(sent[5].count == 4)
+    #expect(sent[6].count == 6)
+    #expect(sent[7].count == 2)
+    #expect(sent[7][1].containsHistorySummary)
+  }
+
+  /// `summarizeHistory` uses a summary only when the history it builds fits the
+  /// threshold: instructions, the summary, the context put back after the cut
+  /// and the verbatim turns. Summaries of every length from none to far too
+  /// long are tried; whatever the modifier chooses, the result must fit.
+  @Suite("Summary fit with context put back", .timeLimit(.minutes(10))) struct Fit {
+    /// A skill body (40 bytes) delivered in the first turn: a call and its output, marked
+    /// as retained context, so a cut before it puts a copy back.
+    private let delivery: [Transcript.Entry] =
+      [Make.prompt("p1")]
+      + retainedDelivery(
+        callsID: "calls-style", callID: "call-style",
+        body: .text(.init(id: "body", content: String(repeating: "b", count: 40)))) + [Make.response("r1")]
+
+    private func tokens(_ transcript: Transcript, _ counter: EstimatingTokenCounter) -> Int {
+      var total = 0
+      for entry in transcript { total += counter.tokenCount(of: entry) }
+      return total
+    }
+
+    @Test func `every summary length gives a history within the threshold, the put-back body counted`()
+      async throws
+    {
+      let counter = EstimatingTokenCounter()
+      let history = Transcript(
+        entries: [Make.instructions()] + delivery + (2..<24).flatMap(Make.turn) + [Make.prompt("p24")])
+      let threshold = 300
+      #expect(tokens(history, counter) > threshold)
+      var summarized = 0
+      var fellBack = 0
+      for length in stride(from: 0, through: 1_200, by: 4) {
+        let summarizer = ScriptedLanguageModel(
+          script: ModelScript([.text(String(repeating: "s", count: length))]))
+        let modifier = SummarizeHistory(
+          threshold: .tokens(threshold), model: summarizer,
+          options: .init(retainedFraction: 0.5, tokenCounter: counter, store: SummaryStore()))
+        let result = try await modifier.transformHistory(history, in: Make.context())
+        let size = tokens(result, counter)
+        #expect(size <= threshold, "a summary of \(length) bytes: \(size) tokens, \(result.map(\.id))")
+        if result.contains(where: \.isHistorySummary) {
+          summarized += 1
+          #expect(
+            result.contains { $0.retainedContextKey == "skill:style" },
+            "\(length) bytes: the body is not back")
+        } else {
+          fellBack += 1
+        }
+      }
+      // Both outcomes are reached: short summaries are used, long ones are not.
+      #expect(summarized > 0)
+      #expect(fellBack > 0)
+    }
+  }
+
+  /// What a summarizer's answer becomes: its text without the spaces and
+  /// newlines around it, and an answer of only whitespace is no summary.
+  @Suite("A summarizer's answer", .timeLimit(.minutes(10))) struct SummarizerAnswer {
+    func conversation(turns: Int) -> Transcript {
+      Transcript(entries: [Make.instructions()] + (1..<turns).flatMap(Make.turn) + [Make.prompt("p\(turns)")])
+    }
+
+    func summarize(answering answer: String, in context: ProfileModifierContext) async throws -> Transcript {
+      let modifier = SummarizeHistory(
+        threshold: .entries(10), model: ScriptedLanguageModel(script: ModelScript([.text(answer)])),
+        options: .init(store: SummaryStore()))
+      return try await modifier.transformHistory(conversation(turns: 8), in: context)
+    }
+
+    @Test func `is kept without the whitespace around it`() async throws {
+      let result = try await summarize(
+        answering: "\n\n  The user asked seven questions.\n\nAll were answered. \t\n", in: Make.context())
+      try #require(result.count > 1)
+      #expect(
+        HistorySummary.summaryText(of: result[1]) == "The user asked seven questions.\n\nAll were answered.")
+    }
+
+    @Test func `of only spaces and newlines is an empty summary: a rolling window is kept instead`()
+      async throws
+    {
+      let context = Make.context()
+      let result = try await summarize(answering: " \n\t\n  ", in: context)
+      let window = try await RollingWindow(.entries(10)).transformHistory(
+        conversation(turns: 8), in: Make.context())
+      #expect(result == window)
+      #expect(
+        context.notes.filter { $0.kind == .fallback }.map(\.names) == [
+          [.reason: ["the summarizer answered with an empty summary"], .unit: ["entries"]]
+        ])
+    }
+  }
 }

@@ -142,32 +142,4 @@ import Testing
     #expect(summaries == ["Turns one to four.", "Turns two to four."])
     #expect(notes == [[8], [6]])
   }
-
-  @Test func `summarizeHistory with a token threshold counts its summary and never goes over`() async throws {
-    // A summary of 80 words: more than the 62 set aside (a quarter of half of 500).
-    let long = (0..<80).map { "s\($0)" }.joined(separator: " ")
-    let summarizer = ScriptedLanguageModel(script: ModelScript((0..<8).map { _ in .text(long) }))
-    let counter = WordTokenCounter(toolDefinitionTokens: 10)
-    let profile = Profile { Instructions("Be brief.") }
-      .summarizeHistory(
-        tokenThreshold: 500, model: summarizer, tokenCounter: counter,
-        options: .init(retryDelay: .seconds(600), store: SummaryStore()))
-    let sent = try await Self.play(turns: 8, profile: profile)
-    for (turn, transcript) in sent.enumerated() {
-      let size = counter.tokenCounts(of: Array(transcript)).reduce(0, +)
-      #expect(size <= 500, "turn \(turn + 1): \(size) tokens")
-    }
-    // Turn 5 (2 + 4 × 101 + 100 = 506 tokens) is cut to the current turn,
-    // with the summary written in front of its prompt: instructions, one prompt.
-    #expect(sent[4].count == 2)
-    #expect(sent[4][1].containsHistorySummary)
-    // The summary is committed, so later turns measure it at its real size:
-    // 80 words, the 5-word heading and the 39-word postamble in front of
-    // prompt 5's 100 make 224. Turns 6 and 7 fit (2 + 224 + 101 + 100 = 427
-    // at turn 7); turn 8 (528) is cut to its own prompt again, after a new summary.
-    #expect(sent[5].count == 4)
-    #expect(sent[6].count == 6)
-    #expect(sent[7].count == 2)
-    #expect(sent[7][1].containsHistorySummary)
-  }
 }
