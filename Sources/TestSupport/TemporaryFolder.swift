@@ -59,14 +59,3 @@ public func withTemporaryFolder<Result>(
   defer { folder.remove() }
   return try body(folder)
 }
-
-/// Runs `body` with a new ``TemporaryFolder`` and removes the folder
-/// afterwards, also when `body` throws or is cancelled.
-public func withTemporaryFolder<Result>(
-  named name: String = "contextkit-test", isolation: isolated (any Actor)? = #isolation,
-  _ body: (TemporaryFolder) async throws -> Result
-) async throws -> Result {
-  let folder = try TemporaryFolder(named: name)
-  defer { folder.remove() }
-  return try await body(folder)
-}

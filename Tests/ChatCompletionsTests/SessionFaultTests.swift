@@ -17,6 +17,18 @@ private struct TurnOutcome {
   var ended: Date
 }
 
+/// The error a turn ("Hello") of `session` throws, or nil when it answers.
+private func helloError(
+  _ session: LanguageModelSession, options: GenerationOptions = GenerationOptions()
+) async -> (any Error)? {
+  do {
+    try await session.respond(to: "Hello", options: options)
+    return nil
+  } catch {
+    return error
+  }
+}
+
 private func turn(_ mode: String, timeout: TimeInterval = 10) async throws -> TurnOutcome {
   try await FaultServer.with { server in
     let model = ChatCompletionsLanguageModel(
@@ -25,12 +37,7 @@ private func turn(_ mode: String, timeout: TimeInterval = 10) async throws -> Tu
     let history = Transcript(entries: session.transcript.entries)
     let start = ContinuousClock.now
     let started = Date()
-    var error: (any Error)?
-    do {
-      try await session.respond(to: "Hello")
-    } catch let thrown {
-      error = thrown
-    }
+    let error = await helloError(session)
     let ended = Date()
     let elapsed = ContinuousClock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -104,12 +111,7 @@ struct SessionFaultTests {
       let model = ChatCompletionsLanguageModel(
         name: "fault", baseURL: try server.baseURL("empty-refusal"), requestStyle: .llamaCppPython)
       let session = LanguageModelSession(model: model, instructions: "Be brief.")
-      var thrown: (any Error)?
-      do {
-        try await session.respond(to: "Hello", options: GenerationOptions(maximumResponseTokens: 100))
-      } catch {
-        thrown = error
-      }
+      let thrown = await helloError(session, options: GenerationOptions(maximumResponseTokens: 100))
       guard case .contextSizeExceeded(let payload) = thrown as? LanguageModelError else {
         Issue.record("expected contextSizeExceeded, got \(String(describing: thrown))")
         return
@@ -136,12 +138,7 @@ struct SessionFaultTests {
       let model = ChatCompletionsLanguageModel(
         name: "fault", baseURL: try server.baseURL(mode), requestStyle: .llamaCppPython)
       let session = LanguageModelSession(model: model)
-      var thrown: (any Error)?
-      do {
-        try await session.respond(to: "Hello")
-      } catch {
-        thrown = error
-      }
+      let thrown = await helloError(session)
       #expect((thrown as? ChatCompletionsError)?.kind == .truncatedStream, "\(String(describing: thrown))")
       let requests = try await server.receivedRequests()
       #expect(requests.map(\.stream) == [true, false])
@@ -269,12 +266,7 @@ extension SessionFaultTests {
         "Ocp-Apim-Subscription-Key": subscription, "Cookie": "session=\(cookie); theme=dark", "X-Org": "acme",
       ]
       let session = LanguageModelSession(model: model)
-      var thrown: (any Error)?
-      do {
-        try await session.respond(to: "Hello")
-      } catch {
-        thrown = error
-      }
+      let thrown = await helloError(session)
       let error = try #require(thrown as? ChatCompletionsError, "\(String(describing: thrown))")
       #expect(error.status == 401)
       let record = try #require(session.latestGenerationRecord)
