@@ -31,8 +31,8 @@ struct CommandRun {
   }
 }
 
-/// The repository, for its SkillsLibrary.
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// The repository, for its SkillsLibrary (this file is Tests/ContextKitCommandTests/Support/CommandRun.swift).
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 
 /// Writes a skill folder `name` under `root` with this SKILL.md text.
