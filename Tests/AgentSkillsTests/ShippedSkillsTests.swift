@@ -7,18 +7,6 @@ let shippedSkillsFolder = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("SkillsLibrary", isDirectory: true)
 
-/// The reference validator's command (`skills-ref` or, as the PyPI package names it, `agentskills`).
-let referenceValidator: URL? = {
-  let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-  for name in ["skills-ref", "agentskills"] {
-    for folder in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-  }
-  return nil
-}()
-
 @Suite(.timeLimit(.minutes(10))) struct ShippedSkillsTests {
   @Test(.timeLimit(.minutes(10))) func `every shipped skill is valid in strict mode`() throws {
     let library = try SkillsLibrary(root: shippedSkillsFolder, mode: .strict)

@@ -5,18 +5,6 @@ import ModelSession
 import TestSupport
 import Testing
 
-/// A tool that answers with a fixed, long text: it fills the history.
-struct ReportTool: Tool {
-  let name = "fetch_report"
-  let description = "Fetches the long report."
-  let text: String
-  var parameters: GenerationSchema {
-    (try? GenerationSchema(root: DynamicGenerationSchema(name: "Empty", properties: []), dependencies: []))
-      ?? String.generationSchema
-  }
-  func call(arguments: GeneratedContent) async throws -> String { text }
-}
-
 func activateSkill(_ name: String) -> ScriptStep {
   .toolCall(name: Skills.activateToolName, arguments: #"{"skill":"\#(name)"}"#)
 }
@@ -26,15 +14,6 @@ func positions(of body: String, in transcript: Transcript) -> [Int] {
   transcript.indices.filter { index in
     if case .toolOutput(let output) = transcript[index] { output.segments.joinedText == body } else { false }
   }
-}
-
-func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> [GenerationRecord] {
-  var records: [GenerationRecord] = []
-  for await record in stream {
-    records.append(record)
-    if records.count == count { break }
-  }
-  return records
 }
 
 @Suite(.timeLimit(.minutes(10))) struct SkillCompactionTests {

@@ -28,14 +28,6 @@ private struct Trip: Generable, Equatable {
   var generatedContent: GeneratedContent { GeneratedContent(properties: ["city": city, "days": days]) }
 }
 
-/// Waits until the session's turn has wound down (a cancelled stream ends
-/// its loop before the turn has rolled back).
-func waitUntilIdle(_ session: LanguageModelSession) async throws {
-  #expect(
-    try await eventually(within: .seconds(60)) { !session.isResponding },
-    "the session still responds 60 seconds after its turn was cancelled")
-}
-
 private func greedy(_ tokens: Int, tools: GenerationOptions.ToolCallingMode? = nil) -> GenerationOptions {
   GenerationOptions(sampling: .greedy, maximumResponseTokens: tokens, toolCallingMode: tools)
 }

@@ -4,13 +4,6 @@ import ContextKitDemo
 import Foundation
 import Testing
 
-/// The shipped skills library.
-let shippedSkills: [Skill] = {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("SkillsLibrary")
-  return (try? SkillsLibrary(root: root).skills) ?? []
-}()
-
 @Suite("Demo pipeline", .timeLimit(.minutes(20))) struct DemoPipelineTests {
   @Test func `the shipped skills load`() {
     #expect(shippedSkills.count == 9)

@@ -4,18 +4,6 @@ import ModelSession
 import TestSupport
 import Testing
 
-/// Eight turns of a 34-byte prompt and a 35-byte answer after "Be brief.",
-/// with a budget of 100 tokens. Estimated (4 bytes a token, 4 of framing an
-/// entry): the instructions 7 tokens, every prompt and answer 13; counted
-/// half, 3 and 6. Turn t's request is 7 + 26t + 13 = 20 + 26t tokens.
-let halfCountedConversation = ReplayConversation(
-  name: "half-counted", instructions: "Be brief.", budget: 100, tools: [], usesSkills: false,
-  turns: (0..<8).map { turn in
-    ReplayTurn(
-      prompt: "Turn \(turn): tell me about lighthouses.",
-      generations: [.answer("Lighthouse \(turn) guides the ships home.")])
-  })
-
 @Suite("Scenario runner", .timeLimit(.minutes(10))) struct ScenarioRunnerTests {
   @Test func `the conversation's sizes are the ones the tests compute by hand`() {
     // 33 to 36 bytes are 9 tokens, 13 with the framing.

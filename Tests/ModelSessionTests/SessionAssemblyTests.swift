@@ -5,12 +5,6 @@ import Testing
 
 typealias Event = LanguageModelExecutorGenerationChannel.Event
 
-struct Citation: Transcript.CustomSegment, Equatable {
-  static let typeIdentifier = "test.citation"
-  var id: String
-  var url: String
-}
-
 /// A round that calls the weather tool for Oslo (3 tokens of arguments), then
 /// reports `input` tokens in and 3 out on a response entry with `usageEntryID`.
 private func weatherCallThenUsage(usageEntryID: String?, input: Int) -> ScriptStep {

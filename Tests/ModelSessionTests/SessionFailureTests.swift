@@ -3,33 +3,6 @@ import ModelSession
 import TestSupport
 import Testing
 
-struct Itinerary: Generable, Equatable {
-  var city: String
-  var days: Int
-
-  static var generationSchema: GenerationSchema {
-    (try? GenerationSchema(
-      root: DynamicGenerationSchema(
-        name: "Itinerary",
-        properties: [
-          .init(name: "city", schema: DynamicGenerationSchema(type: String.self)),
-          .init(name: "days", schema: DynamicGenerationSchema(type: Int.self)),
-        ]), dependencies: [])) ?? String.generationSchema
-  }
-
-  init(city: String, days: Int) {
-    self.city = city
-    self.days = days
-  }
-
-  init(_ content: GeneratedContent) throws {
-    city = try content.value(forProperty: "city")
-    days = try content.value(forProperty: "days")
-  }
-
-  var generatedContent: GeneratedContent { GeneratedContent(properties: ["city": city, "days": days]) }
-}
-
 struct LanguageModelErrorSample: Sendable, CustomTestStringConvertible {
   var name: String
   var error: LanguageModelError
@@ -81,28 +54,6 @@ struct SnapshotTool: Tool {
       .attachment(.init(id: "shot", content: .image(.init(data: Data([1]), mimeType: "image/png"))))
     ])
   }
-}
-
-/// A type whose schema accepts any count, but which refuses negative ones when read.
-struct PositiveCount: Generable {
-  var count: Int
-
-  static var generationSchema: GenerationSchema {
-    (try? GenerationSchema(
-      root: DynamicGenerationSchema(
-        name: "PositiveCount",
-        properties: [.init(name: "count", schema: DynamicGenerationSchema(type: Int.self))]),
-      dependencies: [])) ?? Int.generationSchema
-  }
-
-  init(_ content: GeneratedContent) throws {
-    count = try content.value(forProperty: "count")
-    guard count >= 0 else {
-      throw GeneratedContentError(.numberOutOfRange(Double(count), type: "PositiveCount"))
-    }
-  }
-
-  var generatedContent: GeneratedContent { GeneratedContent(properties: ["count": count]) }
 }
 
 @Suite(.timeLimit(.minutes(10))) struct SessionFailureTests {
