@@ -3,21 +3,6 @@ import ModelSession
 import TestSupport
 import Testing
 
-private func instructionsText(_ request: LanguageModelExecutorGenerationRequest) -> String {
-  guard case .instructions(let entry) = request.transcript.first else { return "" }
-  return entry.segments.joinedText
-}
-
-private func firstRecords(_ count: Int, of stream: AsyncStream<GenerationRecord>) async -> [GenerationRecord]
-{
-  var collected: [GenerationRecord] = []
-  for await record in stream {
-    collected.append(record)
-    if collected.count == count { break }
-  }
-  return collected
-}
-
 /// One session over the hand-counted skills of `handCountedSkills` with a
 /// budget; the model answers once (or as scripted).
 private func run(
@@ -28,7 +13,7 @@ private func run(
   let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
   let stream = session.generationRecords
   try await session.respond(to: "Help me.")
-  return (script, await firstRecords(generations, of: stream), session)
+  return (script, await firstRecords(stream, count: generations), session)
 }
 
 @Suite(.timeLimit(.minutes(10))) struct SkillCatalogBudgetSessionTests {
@@ -38,7 +23,7 @@ private func run(
     {
       let (script, records, _) = try await run(budget: 56)
       #expect(
-        instructionsText(script.requests[0]) == """
+        requestInstructions(script.requests[0]) == """
           Skills help.
 
           Skill: gamma [on demand]
@@ -73,7 +58,7 @@ private func run(
     @Test func `step two: the model reads names only`() async throws {
       let (script, records, _) = try await run(budget: 47)
       #expect(
-        instructionsText(script.requests[0]) == """
+        requestInstructions(script.requests[0]) == """
           Skills help.
 
           Skill: gamma [on demand]
@@ -112,7 +97,7 @@ private func run(
 
         (5 more skills are not listed; activate_skill takes their names too.)
         """
-      #expect(script.requests.map(instructionsText) == [expected, expected])
+      #expect(script.requests.map(requestInstructions) == [expected, expected])
       for record in records {
         let note = try #require(record.notes.first { $0.kind == .catalogTrimmed })
         #expect(note.names(.leftOut) == ["alpha", "zeta", "beta", "epsilon", "delta"])
@@ -142,7 +127,7 @@ private func run(
     @Test func `two sessions with their own budgets show the model the same bytes`() async throws {
       let first = try await run(budget: 21)
       let second = try await run(budget: 21)
-      #expect(instructionsText(first.script.requests[0]) == instructionsText(second.script.requests[0]))
+      #expect(requestInstructions(first.script.requests[0]) == requestInstructions(second.script.requests[0]))
       #expect(first.records[0].notes == second.records[0].notes)
     }
   }
@@ -167,7 +152,7 @@ private func run(
       #expect(activations.activate("beta"))
       try await session.respond(to: "Second.")
       #expect(
-        script.requests.map(instructionsText) == [
+        script.requests.map(requestInstructions) == [
           "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"
             + "Skill: beta [inactive]\nDescription: Formats Swift code.",
           "Skills help.\n\nSkill: alpha [on demand]\nDescription: Reviews SQL.\n\n"

@@ -49,7 +49,7 @@ func positions(of body: String, in transcript: Transcript) -> [Int] {
       for prompt in ["Review A", "Tell me more", "And more", "Fetch the report"] {
         try await session.respond(to: prompt)
       }
-      let records = await collectRecords(recordStream, count: 7)
+      let records = await firstRecords(recordStream, count: 7)
       let requests = script.requests
       // Before the compaction the body sits where turn 1 delivered it (instructions, prompt, call, output).
       #expect(positions(of: Self.body, in: requests[4].transcript) == [3])
@@ -114,7 +114,7 @@ func positions(of body: String, in transcript: Transcript) -> [Int] {
       let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
       let recordStream = session.generationRecords
       for prompt in ["Review A", "Anything else?", "Review B"] { try await session.respond(to: prompt) }
-      let records = await collectRecords(recordStream, count: 5)
+      let records = await firstRecords(recordStream, count: 5)
       let requests = script.requests
       // Turn 1, round 1: the body the model just loaded is in view.
       #expect(positions(of: Self.body, in: requests[1].transcript) == [3])
@@ -152,7 +152,7 @@ func positions(of body: String, in transcript: Transcript) -> [Int] {
       for prompt in ["Review A", "Tell me more", "And more", "Fetch the report"] {
         try await session.respond(to: prompt)
       }
-      let compacted = try #require(await collectRecords(recordStream, count: 6).last)
+      let compacted = try #require(await firstRecords(recordStream, count: 6).last)
       #expect(compacted.notes.contains { $0.kind == .historyRewritten })
       let leftOut = compacted.notes.filter { $0.kind == .contextLeftOut }
       #expect(leftOut.map(\.names) == [[.keys: ["skill:swift-style"], .reason: ["overShare"]]])
@@ -207,7 +207,7 @@ func positions(of body: String, in transcript: Transcript) -> [Int] {
       for prompt in ["Review A", "Use the style", "Tell me more", "And more", "Fetch the report"] {
         try await session.respond(to: prompt)
       }
-      return (script, await collectRecords(recordStream, count: 7))
+      return (script, await firstRecords(recordStream, count: 7))
     }
 
     @Test func `pinned turns and the re-attached body share the pinned allowance`() async throws {

@@ -28,7 +28,7 @@ import Testing
       let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
       let stream = session.generationRecords
       try await session.respond(to: "Go")
-      let records = await collectRecords(stream, count: 3)
+      let records = await firstRecords(stream, count: 3)
       let notes = records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.names) }
       #expect(
         notes == [
@@ -56,7 +56,7 @@ import Testing
       let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
       let stream = session.generationRecords
       try await session.respond(to: "Go")
-      let records = await collectRecords(stream, count: 2)
+      let records = await firstRecords(stream, count: 2)
       #expect(
         records[1].notes.filter { $0.kind == .instructionsChanged }.map(\.names) == [[.activated: ["tone"]]])
       #expect(!records[1].notes.contains { $0.kind == .toolsChanged })
@@ -85,7 +85,7 @@ import Testing
       activations.deactivate("mid")
       activations.deactivate("beta")
       try await session.respond(to: "Two")
-      let records = await collectRecords(stream, count: 2)
+      let records = await firstRecords(stream, count: 2)
       #expect(
         records.map { $0.notes.filter { $0.kind == .instructionsChanged }.map(\.names) } == [
           [], [[.activated: ["alpha", "zeta"], .deactivated: ["beta", "mid"]]],

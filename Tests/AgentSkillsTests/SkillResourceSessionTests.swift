@@ -22,12 +22,6 @@ private func read(_ skill: String, _ path: String, offset: Int? = nil) -> Script
     name: Skills.readResourceToolName, arguments: #"{"skill":"\#(skill)","path":"\#(path)"\#(offsetPart)}"#)
 }
 
-private func toolOutputs(_ transcript: Transcript) -> [String] {
-  transcript.compactMap { entry in
-    if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
-  }
-}
-
 /// The tool definitions exactly as sent: name, description and schema bytes.
 private func definitionBytes(_ request: LanguageModelExecutorGenerationRequest) -> [String] {
   request.enabledToolDefinitions.map {
@@ -71,7 +65,7 @@ struct SkillResourceSessionTests {
     let session = try session(fixture, script: script, activations: SkillActivations())
     let response = try await session.respond(to: "Review: SELECT * FROM t WHERE id = '\\(id)'")
     #expect(response.content == "Bind the id.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(outputs.count == 2)
     #expect(
       outputs[0] == """
@@ -117,7 +111,7 @@ struct SkillResourceSessionTests {
     try await session.respond(to: "Write")
     #expect(activations.activeSkillNames == ["house-tone"])
     #expect(
-      toolOutputs(session.transcript) == [
+      toolOutputTexts(session.transcript) == [
         """
         Successfully activated skill: house-tone
         <skill_resources name="house-tone">
@@ -150,7 +144,7 @@ struct SkillResourceSessionTests {
     let definitions = script.requests.map(definitionBytes)
     #expect(definitions.count == 6)
     #expect(Set(definitions).count == 1)
-    #expect(toolOutputs(session.transcript).last?.contains("echo explain") == true)
+    #expect(toolOutputTexts(session.transcript).last?.contains("echo explain") == true)
   }
 
   @Test func `a skill without resources anywhere means no read tool`() async throws {
@@ -198,7 +192,7 @@ struct SkillResourceSessionTests {
     }
     try await finished.wait(upTo: .seconds(120))
     #expect(try await turn.value == "Done.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(outputs.count == 8)
     #expect(outputs[0].hasPrefix("Error: the skill \"reviewing-sql\" is not activated."))
     #expect(outputs[2].hasPrefix("Error: skill \"reviewing-sql\": no file \"../../secret.txt\""))
@@ -231,7 +225,7 @@ struct SkillResourceSessionTests {
     ])
     let session = try session(fixture, script: script, activations: SkillActivations())
     try await session.respond(to: "Check it.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(outputs[1].hasPrefix("<skill_resource skill=\"reviewing-sql\" path=\"references/checklist.md\""))
     // Two files end in notes.txt: no guess, the error lists them.
     #expect(outputs[2].hasPrefix("Error: skill \"reviewing-sql\": no file \"notes.txt\""))
@@ -251,7 +245,7 @@ struct SkillResourceSessionTests {
     ])
     let session = try session(fixture, script: script, activations: SkillActivations())
     try await session.respond(to: "Check it.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(outputs.count == 3)
     let listed = "Its resources: assets/logo.png, references/checklist.md, scripts/explain.sh."
     #expect(
@@ -267,7 +261,7 @@ struct SkillResourceSessionTests {
     let script = ModelScript([activate("reviewing-sql"), read("reviewing-sql", "list.md"), .text("ok")])
     let session = try session(fixture, script: script, activations: SkillActivations())
     try await session.respond(to: "Check it.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(outputs.count == 2)
     #expect(outputs.last?.hasPrefix("Error: skill \"reviewing-sql\": no file \"list.md\"") == true)
   }
@@ -282,7 +276,7 @@ struct SkillResourceSessionTests {
     ])
     let session = try session(fixture, script: script, activations: SkillActivations())
     try await session.respond(to: "Read it all.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     let first = try #require(outputs.dropFirst().first)
     #expect(
       first.hasPrefix(

@@ -88,7 +88,7 @@ struct SkillsLibraryReloadTests {
     try await session.respond(to: "Two")
     try await session.respond(to: "Three")
 
-    let records = await collectRecords(stream, count: 4)
+    let records = await firstRecords(stream, count: 4)
     let skillNotes = records.map { record in
       record.notes.filter { $0.source == "skills" }.map { [$0.kind.rawValue: $0.names] }
     }

@@ -8,17 +8,6 @@ private func activate(_ name: String, tool: String = Skills.activateToolName) ->
   .toolCall(name: tool, arguments: #"{"skill":"\#(name)"}"#)
 }
 
-private func instructionsText(_ request: LanguageModelExecutorGenerationRequest) -> String {
-  guard case .instructions(let entry) = request.transcript.first else { return "" }
-  return entry.segments.joinedText
-}
-
-private func toolOutputs(_ transcript: Transcript) -> [String] {
-  transcript.compactMap { entry in
-    if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
-  }
-}
-
 private let styleGuide = "# Swift style\nUse guard for early exits."
 
 @Suite("Skills through a session", .timeLimit(.minutes(10))) struct SkillsSessionTests {
@@ -39,12 +28,12 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "Review this.")
     try await session.respond(to: "And this.")
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(outputs.count == 2)
     #expect(outputs[0] == styleGuide)
     #expect(outputs[1].contains("already loaded"))
     #expect(activations.activeSkillNames.isEmpty)
-    let instructions = script.requests.map(instructionsText)
+    let instructions = script.requests.map(requestInstructions)
     #expect(Set(instructions).count == 1)
     #expect(
       instructions[0].contains("Skill: swift-style [on demand]\nDescription: The team's Swift style rules"))
@@ -71,7 +60,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "First")
     try await session.respond(to: "Second")
-    #expect(toolOutputs(session.transcript) == [styleGuide, styleGuide])
+    #expect(toolOutputTexts(session.transcript) == [styleGuide, styleGuide])
   }
 
   @Test func `an instructions skill joins the instructions from the next generation and the record says so`()
@@ -90,8 +79,8 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     let records = session.generationRecords
     try await session.respond(to: "Write notes.")
     #expect(activations.isActive("release-tone"))
-    let before = instructionsText(script.requests[0])
-    let after = instructionsText(script.requests[1])
+    let before = requestInstructions(script.requests[0])
+    let after = requestInstructions(script.requests[1])
     #expect(!before.contains("Write in second person."))
     #expect(before.contains("Skill: release-tone [inactive]\nDescription: House tone"))
     #expect(after.contains("Skill: release-tone [active]\nWrite in second person."))
@@ -99,11 +88,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     #expect(
       script.requests[0].enabledToolDefinitions.map(\.parameters)
         == script.requests[1].enabledToolDefinitions.map(\.parameters))
-    var collected: [GenerationRecord] = []
-    for await record in records {
-      collected.append(record)
-      if collected.count == 2 { break }
-    }
+    let collected = await firstRecords(records, count: 2)
     #expect(!collected[0].notes.contains { $0.kind == .instructionsChanged })
     let note = try #require(collected[1].notes.first { $0.kind == .instructionsChanged })
     #expect(note.names(.activated) == ["release-tone"])
@@ -125,7 +110,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "Go")
     #expect(script.requests[0].enabledToolDefinitions.map(\.name) == [toggle])
-    let outputs = toolOutputs(session.transcript)
+    let outputs = toolOutputTexts(session.transcript)
     #expect(
       Array(outputs.prefix(3)) == [
         "Successfully activated skill: tone", "Successfully deactivated skill: tone",
@@ -133,10 +118,10 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
       ])
     #expect(outputs[3].contains("cannot be deactivated; nothing changed"))
     #expect(activations.activeSkillNames == ["strict"])
-    #expect(instructionsText(script.requests[1]).contains("Be warm."))
-    #expect(!instructionsText(script.requests[2]).contains("Be warm."))
-    #expect(!instructionsText(script.requests[4]).contains("Be warm."))
-    #expect(instructionsText(script.requests[4]).contains("Be strict."))
+    #expect(requestInstructions(script.requests[1]).contains("Be warm."))
+    #expect(!requestInstructions(script.requests[2]).contains("Be warm."))
+    #expect(!requestInstructions(script.requests[4]).contains("Be warm."))
+    #expect(requestInstructions(script.requests[4]).contains("Be strict."))
   }
 
   @Test func `a skill's tools are offered only while it is active`() async throws {
@@ -176,7 +161,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     try await session.respond(to: "Hi")
     let request = try #require(script.requests.first)
     #expect(request.enabledToolDefinitions.isEmpty)
-    #expect(instructionsText(request) == "Plain.")
+    #expect(requestInstructions(request) == "Plain.")
   }
 
   @Test func `an unknown skill name is answered with the available names`() async throws {
@@ -189,7 +174,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     }
     let session = LanguageModelSession(model: ScriptedLanguageModel(script: script), profile: profile)
     try await session.respond(to: "Hi")
-    let output = try #require(toolOutputs(session.transcript).first)
+    let output = try #require(toolOutputTexts(session.transcript).first)
     #expect(output.contains("\"alpha\"") && output.contains("\"beta\""))
   }
 
@@ -215,7 +200,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
     let next = LanguageModelSession(
       model: ScriptedLanguageModel(script: script), profile: profile(restored), history: session.transcript)
     try await next.respond(to: "Hello again")
-    #expect(instructionsText(script.requests[2]).contains("Be warm."))
+    #expect(requestInstructions(script.requests[2]).contains("Be warm."))
   }
 
   @Test func `skills loaded from SkillsLibrary work in a session`() async throws {
@@ -234,7 +219,7 @@ private let styleGuide = "# Swift style\nUse guard for early exits."
       model: ScriptedLanguageModel(script: script),
       profile: Profile { Skills(activations: activations, skills: skills) })
     try await session.respond(to: "Help")
-    let output = try #require(toolOutputs(session.transcript).first)
+    let output = try #require(toolOutputTexts(session.transcript).first)
     let loaded = try #require(library.skill(named: promptSkill.name))
     #expect(!loaded.resources.isEmpty)
     // The body as written in its own tag, then the list of files in another.

@@ -34,17 +34,7 @@ func promptTexts(_ transcript: Transcript) -> [String] {
   transcript.compactMap { if case .prompt(let prompt) = $0 { prompt.segments.joinedText } else { nil } }
 }
 
-/// The tool outputs of a transcript: tool name and text.
+/// The text of each tool output of a transcript.
 func toolOutputTexts(_ transcript: Transcript) -> [String] {
   transcript.compactMap { if case .toolOutput(let output) = $0 { output.segments.joinedText } else { nil } }
-}
-
-/// The first `count` generation records the stream delivers.
-func firstRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> [GenerationRecord] {
-  var collected: [GenerationRecord] = []
-  for await record in stream {
-    collected.append(record)
-    if collected.count == count { break }
-  }
-  return collected
 }

@@ -15,12 +15,3 @@ struct ReportTool: Tool {
   }
   func call(arguments: GeneratedContent) async throws -> String { text }
 }
-
-func collectRecords(_ stream: AsyncStream<GenerationRecord>, count: Int) async -> [GenerationRecord] {
-  var records: [GenerationRecord] = []
-  for await record in stream {
-    records.append(record)
-    if records.count == count { break }
-  }
-  return records
-}
