@@ -23,27 +23,7 @@ private func run(
     {
       let (script, records, _) = try await run(budget: 56)
       #expect(
-        requestInstructions(script.requests[0]) == """
-          Skills help.
-
-          Skill: gamma [on demand]
-          Description: Writes release notes.
-
-          Skill: alpha [on demand]
-          Description: Reviews SQL for injection.
-
-          Skill: zeta [on demand]
-          Description: Tags releases.
-
-          Skill: beta [on demand]
-          Description: Formats Swift code.
-
-          Skill: epsilon [on demand]
-          Description: Sorts imports.
-
-          Skill: delta [on demand]
-          Description: Checks links.
-          """)
+        requestInstructions(script.requests[0]) == handCountedFirstSentences)
       let notes = records[0].notes.filter { $0.kind == .catalogTrimmed }
       #expect(notes.map(\.names) == [[.steps: ["descriptionsShortened"]]])
       #expect(
@@ -58,21 +38,7 @@ private func run(
     @Test func `step two: the model reads names only`() async throws {
       let (script, records, _) = try await run(budget: 47)
       #expect(
-        requestInstructions(script.requests[0]) == """
-          Skills help.
-
-          Skill: gamma [on demand]
-
-          Skill: alpha [on demand]
-
-          Skill: zeta [on demand]
-
-          Skill: beta [on demand]
-
-          Skill: epsilon [on demand]
-
-          Skill: delta [on demand]
-          """)
+        requestInstructions(script.requests[0]) == handCountedNamesOnly)
       let note = try #require(records[0].notes.first { $0.kind == .catalogTrimmed })
       #expect(note.names == [.steps: ["descriptionsShortened", "namesOnly"]])
       #expect(
@@ -103,10 +69,7 @@ private func run(
         #expect(note.names(.leftOut) == ["alpha", "zeta", "beta", "epsilon", "delta"])
         #expect(note.names(.steps).last == "skillsLeftOut")
       }
-      let outputs = session.transcript.compactMap { entry -> String? in
-        if case .toolOutput(let output) = entry { output.segments.joinedText } else { nil }
-      }
-      #expect(outputs == ["Delta body."])
+      #expect(toolOutputTexts(session.transcript) == ["Delta body."])
     }
 
     @Test func `the tool definitions are the same with any budget, and a catalog that fits gets no note`()

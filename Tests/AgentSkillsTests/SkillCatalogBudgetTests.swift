@@ -39,27 +39,7 @@ import Testing
   @Test func `one token short: descriptions are cut to their first sentence`() async throws {
     let listing = try await handCountedSkills(budget: 56).catalog(active: [])
     #expect(
-      listing.text == """
-        Skills help.
-
-        Skill: gamma [on demand]
-        Description: Writes release notes.
-
-        Skill: alpha [on demand]
-        Description: Reviews SQL for injection.
-
-        Skill: zeta [on demand]
-        Description: Tags releases.
-
-        Skill: beta [on demand]
-        Description: Formats Swift code.
-
-        Skill: epsilon [on demand]
-        Description: Sorts imports.
-
-        Skill: delta [on demand]
-        Description: Checks links.
-        """)
+      listing.text == handCountedFirstSentences)
     #expect(listing.steps == [.descriptionsShortened(count: 2, characterLimit: 80)])
     #expect(listing.tokenCount == 48)
     #expect(listing.fullTokenCount == 57)
@@ -81,21 +61,7 @@ import Testing
     for budget in [47, 26] {
       let listing = try await handCountedSkills(budget: budget).catalog(active: [])
       #expect(
-        listing.text == """
-          Skills help.
-
-          Skill: gamma [on demand]
-
-          Skill: alpha [on demand]
-
-          Skill: zeta [on demand]
-
-          Skill: beta [on demand]
-
-          Skill: epsilon [on demand]
-
-          Skill: delta [on demand]
-          """)
+        listing.text == handCountedNamesOnly)
       #expect(listing.steps == [.descriptionsShortened(count: 2, characterLimit: 80), .namesOnly])
       #expect(listing.tokenCount == 26)
     }

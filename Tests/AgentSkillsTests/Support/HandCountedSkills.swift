@@ -59,3 +59,45 @@ func handCountedSkills(budget: Int?, activations: SkillActivations = SkillActiva
 }
 
 let handCountedNames = ["gamma", "alpha", "zeta", "beta", "epsilon", "delta"]
+
+/// The catalog of `handCountedSkills` with every description cut to its first sentence:
+/// 48 tokens by hand (see `handCountedSkills`), what a budget one short of the full 57 gets.
+let handCountedFirstSentences = """
+  Skills help.
+
+  Skill: gamma [on demand]
+  Description: Writes release notes.
+
+  Skill: alpha [on demand]
+  Description: Reviews SQL for injection.
+
+  Skill: zeta [on demand]
+  Description: Tags releases.
+
+  Skill: beta [on demand]
+  Description: Formats Swift code.
+
+  Skill: epsilon [on demand]
+  Description: Sorts imports.
+
+  Skill: delta [on demand]
+  Description: Checks links.
+  """
+
+/// The catalog of `handCountedSkills` with names only: 26 tokens by hand, what a budget
+/// under the shortened 48 and at least 26 gets.
+let handCountedNamesOnly = """
+  Skills help.
+
+  Skill: gamma [on demand]
+
+  Skill: alpha [on demand]
+
+  Skill: zeta [on demand]
+
+  Skill: beta [on demand]
+
+  Skill: epsilon [on demand]
+
+  Skill: delta [on demand]
+  """
