@@ -2,7 +2,7 @@ import Foundation
 
 /// This process's open descriptors and threads, and its TCP sockets to one
 /// port, read from `/proc` (Linux).
-struct ProcessResources: Equatable, CustomStringConvertible {
+struct ProcessResources: CustomStringConvertible {
   /// Open file descriptors of any kind.
   var descriptors: Int
   /// Threads.
