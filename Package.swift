@@ -56,6 +56,8 @@ let package = Package(
     .target(name: "DemoSupport", dependencies: ["ModelSession"]),
     // The tests' scripted model, tools and fixtures (re-exports DemoSupport).
     .target(name: "TestSupport", dependencies: ["ModelSession", "DemoSupport"]),
+    // The live tests' lease on the local model servers (imports Testing: test targets only).
+    .target(name: "LocalServerSupport"),
     .target(
       name: "ContextKit",
       dependencies: ["ModelSession", "AgentSkills", "HistoryCompression", "ChatCompletions", "CacheAnalysis"]),
@@ -71,10 +73,12 @@ let package = Package(
       name: "ModelSessionTests", dependencies: ["ModelSession", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "AgentSkillsTests",
-      dependencies: ["AgentSkills", "ChatCompletions", "HistoryCompression", "TestSupport"]),
+      dependencies: [
+        "AgentSkills", "ChatCompletions", "HistoryCompression", "TestSupport", "LocalServerSupport",
+      ]),
     .testTarget(
       name: "ContextKitCommandTests",
-      dependencies: ["contextkit", "CacheAnalysis", "CacheReport", "TestSupport"]),
+      dependencies: ["contextkit", "CacheAnalysis", "CacheReport", "TestSupport", "LocalServerSupport"]),
     .testTarget(
       name: "CacheAnalysisTests",
       dependencies: ["CacheAnalysis", "HistoryCompression", "AgentSkills", "TestSupport"]),
@@ -84,7 +88,7 @@ let package = Package(
       name: "ChatCompletionsTests",
       dependencies: [
         "ChatCompletions", "HTTPStreaming", "ModelSession", "HistoryCompression", "AgentSkills",
-        "TestSupport",
+        "TestSupport", "LocalServerSupport",
       ],
       exclude: ["Fixtures", "FaultServer"]
     ),
@@ -93,12 +97,13 @@ let package = Package(
       dependencies: [
         "ContextKitDemo", "CacheReport", "CacheAnalysis", "HistoryCompression", "ModelSession",
         "ChatCompletions",
-        "AgentSkills", "TestSupport",
+        "AgentSkills", "TestSupport", "LocalServerSupport",
       ]),
     // contextkit-bench's statistics, report lines and options (the executable's internals).
     .testTarget(name: "BenchmarkTests", dependencies: ["contextkit-bench"]),
     // README.md's examples as code: compiled, run, and compared with the README's blocks.
-    .testTarget(name: "ReadmeExampleTests", dependencies: ["ContextKit", "TestSupport"]),
+    .testTarget(
+      name: "ReadmeExampleTests", dependencies: ["ContextKit", "TestSupport", "LocalServerSupport"]),
     // App code as a new app target compiles it: default main-actor isolation.
     .testTarget(
       name: "MainActorAppTests", dependencies: ["ContextKit", "TestSupport"],

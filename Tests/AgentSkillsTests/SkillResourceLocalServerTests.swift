@@ -1,6 +1,7 @@
 import AgentSkills
 import ChatCompletions
 import Foundation
+import LocalServerSupport
 import ModelSession
 import TestSupport
 import Testing
@@ -10,7 +11,7 @@ private let localEndpoint: URL? = ProcessInfo.processInfo.environment["CONTEXTKI
   .flatMap { $0.isEmpty ? nil : URL(string: $0) }
 
 @Suite(
-  .serialized, .timeLimit(.minutes(20)),
+  .serialized, .timeLimit(.minutes(20)), .holding(.standardWindow),
   .enabled(if: localEndpoint != nil, "CONTEXTKIT_TEST_ENDPOINT is not set: the local server test is skipped"))
 struct SkillResourceLocalServerTests {
   @Test func `a real model, forced by a named tool choice, reads a skill's resource`() async throws {

@@ -2,6 +2,7 @@ import AgentSkills
 import ChatCompletions
 import Foundation
 import HistoryCompression
+import LocalServerSupport
 import ModelSession
 import TestSupport
 import Testing
@@ -16,7 +17,7 @@ private let smallWindowEndpoint: URL? = ProcessInfo.processInfo.environment[
 /// Conversations against a real server with a small window: relative
 /// budgets, recovery when the server refuses, and the failure without compaction.
 @Suite(
-  .serialized, .timeLimit(.minutes(20)),
+  .serialized, .timeLimit(.minutes(20)), .holding(.smallWindow),
   .enabled(
     if: smallWindowEndpoint != nil,
     "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT is not set: the small-window server tests are skipped"))

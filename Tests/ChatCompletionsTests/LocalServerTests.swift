@@ -1,4 +1,5 @@
 import Foundation
+import LocalServerSupport
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import FoundationNetworking
 /// Tests against the real llama-cpp-python server of `scripts/local-model`.
 @Suite(
   .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
-  .timeLimit(.minutes(20)))
+  .timeLimit(.minutes(20)), .holding(.standardWindow))
 struct LocalServerTests {
   let endpoint: EndpointConfiguration
   let client: ChatCompletionsClient

@@ -1,6 +1,7 @@
 import ChatCompletions
 import Foundation
 import HistoryCompression
+import LocalServerSupport
 import ModelSession
 import TestSupport
 import Testing
@@ -38,7 +39,7 @@ private func greedy(_ tokens: Int, tools: GenerationOptions.ToolCallingMode? = n
 /// concurrency test brings its own concurrency).
 @Suite(
   .serialized, .enabled(if: LocalModelServer.isAvailable, Comment(rawValue: LocalModelServer.skipNote)),
-  .timeLimit(.minutes(20)))
+  .timeLimit(.minutes(20)), .holding(.standardWindow))
 struct SessionLocalServerTests {
   let model: ChatCompletionsLanguageModel
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocalServerSupport
 import TestSupport
 import Testing
 
@@ -93,7 +94,7 @@ private func usageError(_ arguments: [String]) -> String? {
   }
 
   @Suite(
-    "check-cache against the local server", .serialized,
+    "check-cache against the local server", .serialized, .holding(.standardWindow),
     .enabled(
       if: localEndpoint != nil,
       "CONTEXTKIT_TEST_ENDPOINT is not set: check-cache against the live server is skipped"))

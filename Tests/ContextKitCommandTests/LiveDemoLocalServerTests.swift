@@ -1,4 +1,5 @@
 import Foundation
+import LocalServerSupport
 import Testing
 
 @testable import contextkit
@@ -11,7 +12,7 @@ private let smallWindowEndpoint: String? = ProcessInfo.processInfo.environment[
 .flatMap { $0.isEmpty ? nil : $0 }
 
 @Suite(
-  .serialized, .timeLimit(.minutes(20)),
+  .serialized, .timeLimit(.minutes(20)), .holding(.smallWindow),
   .enabled(
     if: smallWindowEndpoint != nil,
     "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT is not set: the small-window server tests are skipped"))

@@ -2,6 +2,7 @@ import CacheAnalysis
 import ChatCompletions
 import ContextKitDemo
 import Foundation
+import LocalServerSupport
 import Testing
 
 /// The real local model server of `scripts/local-model`, when `CONTEXTKIT_TEST_ENDPOINT` names it.
@@ -13,7 +14,7 @@ private let localServerLog: URL? = ProcessInfo.processInfo.environment["CONTEXTK
   .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
 
 @Suite(
-  .serialized, .timeLimit(.minutes(20)),
+  .serialized, .timeLimit(.minutes(20)), .holding(.standardWindow),
   .enabled(
     if: localEndpoint != nil && localServerLog != nil,
     "CONTEXTKIT_TEST_ENDPOINT or CONTEXTKIT_TEST_SERVER_LOG is not set: the live cache check is skipped"))

@@ -1,5 +1,6 @@
 import ContextKit
 import Foundation
+import LocalServerSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -158,7 +159,8 @@ struct ReadmeExampleTests {
   /// The local server's URL; unset or empty (as `scripts/mutation-check` sets it) skips the test.
   static let localEndpoint = ProcessInfo.processInfo.environment["CONTEXTKIT_TEST_ENDPOINT"] ?? ""
 
-  @Test(.enabled(if: !localEndpoint.isEmpty, "CONTEXTKIT_TEST_ENDPOINT is not set"))
+  @Test(
+    .enabled(if: !localEndpoint.isEmpty, "CONTEXTKIT_TEST_ENDPOINT is not set"), .holding(.standardWindow))
   func `the session example answers from the local model server`() async throws {
     let endpoint = try #require(URL(string: Self.localEndpoint), "CONTEXTKIT_TEST_ENDPOINT is not a URL")
     let session = try await readmeSessionWithSkills(serverURL: endpoint)

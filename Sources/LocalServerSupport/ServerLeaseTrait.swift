@@ -1,0 +1,40 @@
+import Testing
+
+/// A trait that runs each test case of a test or suite while it holds a
+/// ``ServerLease``, so that no other test's conversation interleaves with its own
+/// on the same local model server.
+///
+/// The wait for the lease is not part of the test's time limit; it has its own
+/// deadline (``ServerLeaseTrait/waitDeadline``).
+public struct ServerLeaseTrait: TestTrait, SuiteTrait, TestScoping {
+  /// How long a test case waits for the lease before it fails: every live test
+  /// that runs before it on the same server, on a loaded machine.
+  public static let waitDeadline: Duration = .seconds(20 * 60)
+
+  /// The lease each test case holds.
+  public let lease: ServerLease
+
+  /// Applies to every test of a suite.
+  public var isRecursive: Bool { true }
+
+  /// A scope for each test case; none for a suite or a test as a whole.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> ServerLeaseTrait? {
+    testCase == nil ? nil : self
+  }
+
+  /// Runs the test case while holding the lease.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await lease.holding(within: Self.waitDeadline) {
+      try await function()
+    }
+  }
+}
+
+extension Trait where Self == ServerLeaseTrait {
+  /// Each test case holds `lease` while it runs: one conversation at a time on that server.
+  public static func holding(_ lease: ServerLease) -> Self {
+    ServerLeaseTrait(lease: lease)
+  }
+}
