@@ -58,8 +58,8 @@ public struct SummarizeHistory: DynamicProfileModifier {
   /// - Parameters:
   ///   - threshold: the size past which the history is compacted; at least 1.
   ///   - model: the model that writes summaries; `nil` uses the session's model.
-  ///   - tokenCounter: what counts tokens for a threshold in tokens; `nil` uses
-  ///     `options.tokenCounter`.
+  ///   - tokenCounter: what counts tokens for a threshold in tokens; `nil`
+  ///     estimates them.
   ///   - instructions: the summarizer's instructions.
   ///   - summaryPostamble: the text placed after the summary, for the main model.
   ///   - options: the other settings.
@@ -70,7 +70,7 @@ public struct SummarizeHistory: DynamicProfileModifier {
   ) {
     self.threshold = threshold
     self.model = model
-    self.tokenCounter = tokenCounter ?? options.tokenCounter
+    self.tokenCounter = tokenCounter ?? options.earlierTokenCounter ?? EstimatingTokenCounter()
     self.instructions = instructions
     self.summaryPostamble = summaryPostamble
     self.options = options

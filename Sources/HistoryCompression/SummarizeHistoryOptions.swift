@@ -16,9 +16,9 @@ extension SummarizeHistory {
     /// How long after a failed summarization the modifier falls back at
     /// once instead of asking the summarizer again for the same range.
     public var retryDelay: Duration
-    /// What counts tokens, for a threshold in tokens, when the modifier is
-    /// given no `tokenCounter` of its own.
-    public var tokenCounter: any TokenCounter
+    /// The counter of the earlier spelling `Options(tokenCounter:)`, used when
+    /// the modifier is given no `tokenCounter` of its own.
+    var earlierTokenCounter: (any TokenCounter)?
     /// Where summaries are kept between generations.
     public var store: SummaryStore
     /// Where the modifier remembers when the tools or the instructions
@@ -27,18 +27,39 @@ extension SummarizeHistory {
 
     /// Creates options; the defaults compact down to half the threshold,
     /// give the summarizer 30 seconds, wait a minute before asking again
-    /// after a failure, estimate tokens, and use the shared store and log.
+    /// after a failure, and use the shared store and log. The token counter is
+    /// the modifier's own (`SummarizeHistory(threshold:model:tokenCounter:…)`),
+    /// as it is for the other history modifiers.
     public init(
       retainedFraction: Double = 0.5, timeout: Duration = .seconds(30), retryDelay: Duration = .seconds(60),
-      tokenCounter: any TokenCounter = EstimatingTokenCounter(), store: SummaryStore = .shared,
-      prefixBreaks: PrefixBreakLog = .shared
+      store: SummaryStore = .shared, prefixBreaks: PrefixBreakLog = .shared
     ) {
       self.retainedFraction = retainedFraction
       self.timeout = timeout
       self.retryDelay = retryDelay
-      self.tokenCounter = tokenCounter
       self.store = store
       self.prefixBreaks = prefixBreaks
+    }
+
+    /// Creates options that carry a token counter (the earlier spelling).
+    @available(
+      *, deprecated, message: "pass tokenCounter: to the modifier, as for rollingWindow and compactingHistory"
+    )
+    public init(
+      retainedFraction: Double = 0.5, timeout: Duration = .seconds(30), retryDelay: Duration = .seconds(60),
+      tokenCounter: any TokenCounter, store: SummaryStore = .shared, prefixBreaks: PrefixBreakLog = .shared
+    ) {
+      self.init(
+        retainedFraction: retainedFraction, timeout: timeout, retryDelay: retryDelay, store: store,
+        prefixBreaks: prefixBreaks)
+      earlierTokenCounter = tokenCounter
+    }
+
+    /// What counts tokens when the modifier is given no counter of its own (the earlier spelling).
+    @available(*, deprecated, message: "read the modifier's tokenCounter")
+    public var tokenCounter: any TokenCounter {
+      get { earlierTokenCounter ?? EstimatingTokenCounter() }
+      set { earlierTokenCounter = newValue }
     }
   }
 
