@@ -88,11 +88,4 @@ extension PrefixBreakLog {
     if layout.hasInstructions { prefix.add(entries[0]) }
     return observe(conversation: entries[first].id, prefix: prefix.value, length: entries.count)
   }
-
-  /// Whether the tools or the instructions changed at this generation (see ``breaks(in:layout:context:)``).
-  func changedNow(
-    in entries: [Transcript.Entry], layout: HistoryLayout, context: ProfileModifierContext
-  ) -> Bool {
-    breaks(in: entries, layout: layout, context: context).contains(entries.count)
-  }
 }

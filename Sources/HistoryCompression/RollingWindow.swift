@@ -70,7 +70,8 @@ public struct RollingWindow: DynamicProfileModifier {
           budget: size.value, unit: size.unitName))
     }
     // Observed at every generation, so that a change of the instructions is seen when it happens.
-    let prefixChanged = await prefixBreaks.changedNow(in: entries, layout: layout, context: context)
+    let prefixChanged = await prefixBreaks.breaks(in: entries, layout: layout, context: context)
+      .contains(entries.count)
     guard cut.start > layout.headEnd else { return history }
     if let previousEnd = HistoryLayout.previousGenerationEnd(entries, headEnd: layout.headEnd) {
       let previous = RetainedWindow(
