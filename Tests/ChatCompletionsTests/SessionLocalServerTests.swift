@@ -117,8 +117,8 @@ struct SessionLocalServerTests {
     let store = SummaryStore()
     let profile = Profile { Instructions("You are a helpful assistant.") }
       .summarizeHistory(
-        threshold: .tokens(150), model: model,
-        options: .init(timeout: .seconds(120), tokenCounter: ServerTokenCounter(model: model), store: store))
+        threshold: .tokens(150), model: model, tokenCounter: ServerTokenCounter(model: model),
+        options: .init(timeout: .seconds(120), store: store))
     let session = LanguageModelSession(model: model, profile: profile)
     for topic in ["apples", "rivers", "mountains", "violins", "bridges"] {
       try await session.respond(to: "Tell me one fact about \(topic).", options: greedy(40))

@@ -61,7 +61,8 @@ import Testing
     }
     .summarizeHistory(
       threshold: .tokens(2_000), model: ScriptedLanguageModel(script: summarizerScript),
-      options: .init(tokenCounter: counter, store: SummaryStore()))
+      tokenCounter: counter,
+      options: .init(store: SummaryStore()))
     let (session, rewrittenTurns, notes) = try await Self.converse(profile: profile, script: script)
 
     let summarizerCalls = summarizerScript.playedCount

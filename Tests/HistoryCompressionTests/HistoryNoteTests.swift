@@ -55,9 +55,8 @@ import Testing
     // the summary and p4 r4 p5 r5 p6; the 6 entries p1 … r3 became the summary.
     let modifier = SummarizeHistory(
       threshold: .entries(10), model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour()),
-      options: .init(
-        retainedFraction: 0.75, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
-        store: SummaryStore()))
+      tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
+      options: .init(retainedFraction: 0.75, store: SummaryStore()))
     let context = Make.context()
     let result = try await modifier.separatedResult(conversation(turns: 6), in: context)
     #expect(Array(result.ids.dropFirst(2)) == ["p4", "r4", "p5", "r5", "p6"])
@@ -73,7 +72,7 @@ import Testing
       entries: [Make.instructions(), old] + (1..<8).flatMap(Make.turn) + [Make.prompt("p8")])
     let modifier = SummarizeHistory(
       threshold: .entries(10), model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour()),
-      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
+      tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), options: .init(store: SummaryStore()))
     let context = Make.context()
     _ = try await modifier.transformHistory(history, in: context)
     let summarized = context.notes.filter { $0.kind == .information }
@@ -127,7 +126,7 @@ import Testing
     let modifier = SummarizeHistory(
       threshold: .tokens(60),
       model: ScriptedLanguageModel(script: ModelScript([.text(String(repeating: "x", count: 4_000))])),
-      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: SummaryStore()))
+      tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), options: .init(store: SummaryStore()))
     let context = Make.context()
     let result = try await modifier.transformHistory(conversation(turns: 8), in: context)
     #expect(!result.contains { $0.containsHistorySummary })

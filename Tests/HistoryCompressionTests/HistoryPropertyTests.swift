@@ -85,7 +85,7 @@ struct PropertyCase {
       case .summarize(let size, let fails):
         let modifier = SummarizeHistory(
           threshold: size, model: FixedSummaryModel(behaviour: FixedSummaryModel.Behaviour(fails: fails)),
-          options: .init(tokenCounter: counter, store: store))
+          tokenCounter: counter, options: .init(store: store))
         output = try await modifier.transformHistory(history, in: context)
         problems += HistoryInvariants.summary(
           size, summarizerFailed: fails, input: input, output: output.entries, counter: counter)

@@ -10,9 +10,8 @@ import Testing
   func modifier(_ threshold: HistorySize, fraction: Double = 0.5) -> SummarizeHistory {
     SummarizeHistory(
       threshold: threshold, model: FixedSummaryModel(behaviour: behaviour),
-      options: .init(
-        retainedFraction: fraction, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
-        store: store))
+      tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
+      options: .init(retainedFraction: fraction, store: store))
   }
 
   func conversation(turns: Int) -> Transcript {
@@ -366,8 +365,8 @@ import Testing
     func summarize(timeout: Duration) -> SummarizeHistory {
       SummarizeHistory(
         threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
-        options: .init(
-          timeout: timeout, tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: store))
+        tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
+        options: .init(timeout: timeout, store: store))
     }
     for (timeout, text) in [(Duration.zero, "0.0 seconds"), (.seconds(-1), "-1.0 seconds")] {
       let error = await #expect(
@@ -436,8 +435,9 @@ import Testing
     let history = conversation(turns: 8)
     let terse = SummarizeHistory(
       threshold: .entries(10), model: FixedSummaryModel(behaviour: behaviour),
+      tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()),
       instructions: Instructions("Summarize tersely."),
-      options: .init(tokenCounter: EstimatingTokenCounter(cache: TokenCountCache()), store: store))
+      options: .init(store: store))
     let byDefault = try await modifier(.entries(10)).separatedResult(history, in: Make.context())
     let byTerse = try await terse.separatedResult(history, in: Make.context())
     // The same range, asked of a summarizer told otherwise: a second call, a second summary.
@@ -577,8 +577,8 @@ import Testing
         let summarizer = ScriptedLanguageModel(
           script: ModelScript([.text(String(repeating: "s", count: length))]))
         let modifier = SummarizeHistory(
-          threshold: .tokens(threshold), model: summarizer,
-          options: .init(retainedFraction: 0.5, tokenCounter: counter, store: SummaryStore()))
+          threshold: .tokens(threshold), model: summarizer, tokenCounter: counter,
+          options: .init(retainedFraction: 0.5, store: SummaryStore()))
         let result = try await modifier.transformHistory(history, in: Make.context())
         let size = tokens(result, counter)
         #expect(size <= threshold, "a summary of \(length) bytes: \(size) tokens, \(result.map(\.id))")

@@ -13,7 +13,7 @@ import ModelSession
 /// let counter = ServerTokenCounter(model: model)
 /// let profile = Profile { Instructions("…") }
 ///   .summarizeHistory(
-///     threshold: .tokens(6_000), model: model, options: .init(tokenCounter: counter))
+///     threshold: .tokens(6_000), model: model, tokenCounter: counter)
 /// ```
 ///
 /// Counts are the tokens of each entry's text (segments, tool names and

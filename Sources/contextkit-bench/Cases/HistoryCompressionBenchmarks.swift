@@ -42,8 +42,8 @@ enum HistoryCompressionBenchmarks {
       let counter = EstimatingTokenCounter(cache: TokenCountCache(capacity: max(1, count)))
       let store = SummaryStore()
       let summarize = SummarizeHistory(
-        threshold: .tokens(8_000), model: InstantSummarizerModel(),
-        options: .init(tokenCounter: counter, store: store))
+        threshold: .tokens(8_000), model: InstantSummarizerModel(), tokenCounter: counter,
+        options: .init(store: store))
       let stages: [(String, [any DynamicProfileModifier])] = [
         ("droppingCompletedToolCalls", [DroppingCompletedToolCalls()]),
         ("rollingWindow", [RollingWindow(.tokens(8_000), tokenCounter: counter)]),
