@@ -45,13 +45,15 @@ extension SummarizeHistory {
     @available(
       *, deprecated, message: "pass tokenCounter: to the modifier, as for rollingWindow and compactingHistory"
     )
+    /// A setting left `nil` has the default of ``init(retainedFraction:timeout:retryDelay:store:prefixBreaks:)``.
     public init(
-      retainedFraction: Double = 0.5, timeout: Duration = .seconds(30), retryDelay: Duration = .seconds(60),
+      retainedFraction: Double? = nil, timeout: Duration? = nil, retryDelay: Duration? = nil,
       tokenCounter: any TokenCounter, store: SummaryStore = .shared, prefixBreaks: PrefixBreakLog = .shared
     ) {
-      self.init(
-        retainedFraction: retainedFraction, timeout: timeout, retryDelay: retryDelay, store: store,
-        prefixBreaks: prefixBreaks)
+      self.init(store: store, prefixBreaks: prefixBreaks)
+      if let retainedFraction { self.retainedFraction = retainedFraction }
+      if let timeout { self.timeout = timeout }
+      if let retryDelay { self.retryDelay = retryDelay }
       earlierTokenCounter = tokenCounter
     }
 
