@@ -21,10 +21,9 @@ struct LocalServerTests {
   init() throws {
     endpoint = EndpointConfiguration(
       baseURL: try #require(LocalModelServer.endpoint), apiKey: "sk-local-unused")
-    // The server answers one request at a time and other suites' requests (the
-    // live cache check's 40 generations) may be ahead: 120 s to the first byte
-    // ran out once in a full run.
-    client = ChatCompletionsClient(endpoint: endpoint, timeout: 600)
+    // Each test holds the server (`.holding(.standardWindow)`): no other suite's
+    // requests are ahead of its own, so a request that takes minutes is a fault.
+    client = ChatCompletionsClient(endpoint: endpoint, timeout: 180)
   }
 
   private func requestBody(_ prompt: String, maxTokens: Int = 24, extra: String = "") -> Data {
@@ -116,6 +115,9 @@ struct LocalServerTests {
     let cancelled = TestSignal()
     let consumer = Task {
       var received = 0
+      // A stream that ends or fails before its third chunk ends the test's wait too:
+      // the expectation below then shows what it returned or threw.
+      defer { streaming.fire() }
       for try await _ in try await client.streamChunks(requestBody: body) {
         received += 1
         if received == 3 {
@@ -127,11 +129,10 @@ struct LocalServerTests {
           try await cancelled.wait(upTo: .seconds(60))
         }
       }
+      return received
     }
     // Cancel only once three chunks have arrived: the cancel lands mid-stream.
-    // The server answers one request at a time, and other suites' requests
-    // (the live cache check's 40 generations) may be ahead of this one.
-    try await streaming.wait(upTo: .seconds(600))
+    try await streaming.wait(upTo: .seconds(180))
     consumer.cancel()
     cancelled.fire()
     await #expect(throws: CancellationError.self) { try await consumer.value }

@@ -28,7 +28,7 @@ private func usageError(_ arguments: [String]) -> String? {
   if case .failure(let error) = options(arguments) { error.description } else { nil }
 }
 
-@Suite(.timeLimit(.minutes(10))) struct CheckCacheCommandTests {
+@Suite(.timeLimit(.minutes(20))) struct CheckCacheCommandTests {
   @Suite("check-cache options") struct Options {
     @Test func `every option is read, with its default when absent`() throws {
       let given = try options([
