@@ -1,30 +1,40 @@
+import Foundation
 import Synchronization
 
-/// One conversation at a time on a local model server, across every test target.
+/// One conversation at a time on each local model server, across every test target.
 ///
 /// The servers of `scripts/local-model` are single-slot llama-cpp-python servers:
 /// their prefix cache holds one conversation. Two tests that talk to the same
 /// server at once make every request find only the chat template's first tokens
 /// in the cache, so each re-evaluates its whole prompt (in a parallel run the
 /// small-window server evaluated 8.6 times the prompt tokens it evaluates when the
-/// same tests run one after the other). A test holds its server's lease for as
+/// same tests run one after the other). A test holds a server of the lease for as
 /// long as it runs; the others wait their turn, first come first served, up to a
 /// deadline.
+///
+/// A lease may hold several servers alike (its environment variable names their
+/// URLs, separated by spaces): a test then gets whichever is free, and reads its
+/// URL from ``held``.
 ///
 /// All test targets run in one test process, so the shared instances below
 /// serialize suites of different targets too.
 public final class ServerLease: Sendable {
   /// The lease of the server `CONTEXTKIT_TEST_ENDPOINT` names (4,096-token window).
-  public static let standardWindow = ServerLease(name: "CONTEXTKIT_TEST_ENDPOINT")
-  /// The lease of the server `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names (2,048 tokens).
-  public static let smallWindow = ServerLease(name: "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT")
+  public static let standardWindow = ServerLease(variable: "CONTEXTKIT_TEST_ENDPOINT")
+  /// The lease of the servers `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names (2,048 tokens).
+  public static let smallWindow = ServerLease(variable: "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT")
 
-  /// The server this lease is for, as error messages name it.
+  /// The server a test holds, in the task that runs it (set by ``ServerLeaseTrait``).
+  @TaskLocal public static var held: HeldServer?
+
+  /// The servers' environment variable, as error messages name it.
   public let name: String
+  /// The URLs of the servers, in the order the variable names them; empty when it is unset.
+  public let endpoints: [String]
 
   private struct State {
-    var isHeld = false
-    var waiters: [(ticket: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+    var free: [Int]
+    var waiters: [(ticket: Int, continuation: CheckedContinuation<Int, any Error>)] = []
     var nextTicket = 0
     /// Tickets given out whose holders have not joined the queue yet.
     var joining: Set<Int> = []
@@ -32,33 +42,47 @@ public final class ServerLease: Sendable {
     var endedEarly: [Int: any Error] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
-  /// A lease for the server that `name` identifies in messages.
-  public init(name: String) {
-    self.name = name
+  /// A lease of the servers whose URLs `variable` names (separated by spaces).
+  public convenience init(
+    variable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
+    let endpoints = (environment[variable] ?? "").split(separator: " ").map(String.init)
+    self.init(name: variable, endpoints: endpoints)
   }
 
-  /// Whether a test holds the lease now.
-  public var isHeld: Bool { state.withLock { $0.isHeld } }
+  /// A lease of the servers at `endpoints` (at least one server, even with no URL).
+  public init(name: String, endpoints: [String] = []) {
+    self.name = name
+    self.endpoints = endpoints
+    state = Mutex(State(free: Array(0..<max(1, endpoints.count))))
+  }
 
-  /// How many tests wait for the lease now.
+  /// How many servers the lease hands out.
+  public var capacity: Int { max(1, endpoints.count) }
+
+  /// How many of its servers tests hold now.
+  public var heldCount: Int { capacity - state.withLock { $0.free.count } }
+
+  /// How many tests wait for a server now.
   public var waitingCount: Int { state.withLock { $0.waiters.count } }
 
-  /// Runs `body` while holding the lease, waiting at most `deadline` for it.
+  /// Runs `body` while holding one of the servers, waiting at most `deadline` for it.
   ///
-  /// - Throws: ``ServerLeaseTimeout`` when the lease is not free within
+  /// - Throws: ``ServerLeaseTimeout`` when no server is free within
   ///   `deadline`; `CancellationError` when the task is cancelled while waiting;
-  ///   and whatever `body` throws. The lease is released in every case.
+  ///   and whatever `body` throws. The server is released in every case.
   public func holding<Value: Sendable>(
-    within deadline: Duration, _ body: @Sendable () async throws -> Value
+    within deadline: Duration, _ body: @Sendable (HeldServer) async throws -> Value
   ) async throws -> Value {
-    try await acquire(within: deadline)
-    defer { release() }
-    return try await body()
+    let index = try await acquire(within: deadline)
+    defer { release(index) }
+    return try await body(
+      HeldServer(index: index, endpoint: index < endpoints.count ? endpoints[index] : nil))
   }
 
-  private func acquire(within deadline: Duration) async throws {
+  private func acquire(within deadline: Duration) async throws -> Int {
     try Task.checkCancellation()
     let ticket = state.withLock { state in
       defer { state.nextTicket += 1 }
@@ -70,8 +94,8 @@ public final class ServerLease: Sendable {
       self.abandon(ticket, with: ServerLeaseTimeout(server: name, deadline: deadline))
     }
     defer { timeout.cancel() }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int, any Error>) in
         join(ticket, continuation)
       }
     } onCancel: {
@@ -79,44 +103,43 @@ public final class ServerLease: Sendable {
     }
   }
 
-  /// Takes the lease if it is free, or queues `continuation` for it; ends it at
-  /// once when the wait ended before it joined.
-  private func join(_ ticket: Int, _ continuation: CheckedContinuation<Void, any Error>) {
-    let outcome: Result<Bool, any Error> = state.withLock { state in
+  /// Takes a free server, or queues `continuation` for one; ends it at once
+  /// when the wait ended before it joined.
+  private func join(_ ticket: Int, _ continuation: CheckedContinuation<Int, any Error>) {
+    let outcome: Result<Int?, any Error> = state.withLock { state in
       state.joining.remove(ticket)
       if let error = state.endedEarly.removeValue(forKey: ticket) {
         return .failure(error)
       }
-      guard state.isHeld else {
-        state.isHeld = true
-        return .success(true)
+      guard state.free.isEmpty else {
+        return .success(state.free.removeFirst())
       }
       state.waiters.append((ticket, continuation))
-      return .success(false)
+      return .success(nil)
     }
     switch outcome {
-    case .success(true): continuation.resume()
-    case .success(false): break
+    case .success(let index?): continuation.resume(returning: index)
+    case .success(nil): break
     case .failure(let error): continuation.resume(throwing: error)
     }
   }
 
-  /// Hands the lease to the first waiter, or frees it.
-  private func release() {
-    let next = state.withLock { state in
+  /// Hands server `index` to the first waiter, or frees it.
+  private func release(_ index: Int) {
+    let next = state.withLock { state -> CheckedContinuation<Int, any Error>? in
       guard !state.waiters.isEmpty else {
-        state.isHeld = false
-        return CheckedContinuation<Void, any Error>?.none
+        state.free.append(index)
+        return nil
       }
       return state.waiters.removeFirst().continuation
     }
-    next?.resume()
+    next?.resume(returning: index)
   }
 
   /// Ends the wait of `ticket` with `error`: now if it waits in the queue, as
-  /// soon as it joins the queue if it has not yet; nothing once it holds the lease.
+  /// soon as it joins the queue if it has not yet; nothing once it holds a server.
   private func abandon(_ ticket: Int, with error: any Error) {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+    let waiter = state.withLock { state -> CheckedContinuation<Int, any Error>? in
       if let index = state.waiters.firstIndex(where: { $0.ticket == ticket }) {
         return state.waiters.remove(at: index).continuation
       }

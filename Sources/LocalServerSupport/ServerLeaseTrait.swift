@@ -1,8 +1,9 @@
 import Testing
 
-/// A trait that runs each test case of a test or suite while it holds a
-/// ``ServerLease``, so that no other test's conversation interleaves with its own
-/// on the same local model server.
+/// A trait that runs each test case of a test or suite while it holds a server
+/// of a ``ServerLease``, so that no other test's conversation interleaves with its
+/// own on the same local model server. The test reads which server it holds
+/// from ``ServerLease/held``.
 ///
 /// The wait for the lease is not part of the test's time limit; it has its own
 /// deadline (``ServerLeaseTrait/waitDeadline``).
@@ -26,8 +27,10 @@ public struct ServerLeaseTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await lease.holding(within: Self.waitDeadline) {
-      try await function()
+    try await lease.holding(within: Self.waitDeadline) { server in
+      try await ServerLease.$held.withValue(server) {
+        try await function()
+      }
     }
   }
 }

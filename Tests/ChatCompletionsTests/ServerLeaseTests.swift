@@ -21,7 +21,7 @@ struct ServerLeaseTests {
     -> Task<Void, any Error>
   {
     let task = Task {
-      try await lease.holding(within: .seconds(60)) {
+      try await lease.holding(within: .seconds(60)) { _ in
         events.append("\(name) in")
         events.append("\(name) out")
       }
@@ -36,7 +36,7 @@ struct ServerLeaseTests {
     let firstHolds = TestSignal()
     let firstMayGo = TestSignal()
     let first = Task {
-      try await lease.holding(within: .seconds(60)) {
+      try await lease.holding(within: .seconds(60)) { _ in
         events.append("first in")
         firstHolds.fire()
         try await firstMayGo.wait(upTo: .seconds(60))
@@ -47,14 +47,14 @@ struct ServerLeaseTests {
     let second = try await queue("second", on: lease, after: 0, events: events)
     let third = try await queue("third", on: lease, after: 1, events: events)
     #expect(events.all == ["first in"])
-    #expect(lease.isHeld)
+    #expect(lease.heldCount == 1)
 
     firstMayGo.fire()
     try await first.value
     try await second.value
     try await third.value
     #expect(events.all == ["first in", "first out", "second in", "second out", "third in", "third out"])
-    #expect(!lease.isHeld)
+    #expect(lease.heldCount == 0)
     #expect(lease.waitingCount == 0)
   }
 
@@ -62,12 +62,12 @@ struct ServerLeaseTests {
     struct Failure: Error {}
     let lease = ServerLease(name: "test server")
     await #expect(throws: Failure.self) {
-      try await lease.holding(within: .seconds(60)) { throw Failure() }
+      try await lease.holding(within: .seconds(60)) { _ in throw Failure() }
     }
-    #expect(!lease.isHeld)
-    let answer = try await lease.holding(within: .seconds(60)) { 42 }
+    #expect(lease.heldCount == 0)
+    let answer = try await lease.holding(within: .seconds(60)) { _ in 42 }
     #expect(answer == 42)
-    #expect(!lease.isHeld)
+    #expect(lease.heldCount == 0)
   }
 
   @Test func `a wait past its deadline fails with the server's name and leaves the queue`() async throws {
@@ -75,23 +75,23 @@ struct ServerLeaseTests {
     let holds = TestSignal()
     let mayGo = TestSignal()
     let holder = Task {
-      try await lease.holding(within: .seconds(60)) {
+      try await lease.holding(within: .seconds(60)) { _ in
         holds.fire()
         try await mayGo.wait(upTo: .seconds(60))
       }
     }
     try await holds.wait(upTo: .seconds(60))
     let error = await #expect(throws: ServerLeaseTimeout.self) {
-      try await lease.holding(within: .milliseconds(50)) { Issue.record("ran without the lease") }
+      try await lease.holding(within: .milliseconds(50)) { _ in Issue.record("ran without the lease") }
     }
     #expect(error?.server == "CONTEXTKIT_TEST_EXAMPLE")
     #expect(error?.deadline == .milliseconds(50))
     #expect(lease.waitingCount == 0)
-    #expect(lease.isHeld)
+    #expect(lease.heldCount == 1)
 
     mayGo.fire()
     try await holder.value
-    #expect(!lease.isHeld)
+    #expect(lease.heldCount == 0)
   }
 
   @Test func `a cancelled wait ends with CancellationError and leaves the queue`() async throws {
@@ -99,7 +99,7 @@ struct ServerLeaseTests {
     let holds = TestSignal()
     let mayGo = TestSignal()
     let holder = Task {
-      try await lease.holding(within: .seconds(60)) {
+      try await lease.holding(within: .seconds(60)) { _ in
         holds.fire()
         try await mayGo.wait(upTo: .seconds(60))
       }
@@ -107,7 +107,7 @@ struct ServerLeaseTests {
     try await holds.wait(upTo: .seconds(60))
     let ran = Mutex(false)
     let waiter = Task {
-      try await lease.holding(within: .seconds(60)) { ran.withLock { $0 = true } }
+      try await lease.holding(within: .seconds(60)) { _ in ran.withLock { $0 = true } }
     }
     #expect(try await eventually { lease.waitingCount == 1 })
     waiter.cancel()
@@ -117,12 +117,78 @@ struct ServerLeaseTests {
     mayGo.fire()
     try await holder.value
     #expect(!ran.withLock { $0 })
-    #expect(!lease.isHeld)
+    #expect(lease.heldCount == 0)
   }
 
   @Test func `the shared leases name their servers' variables`() {
     #expect(ServerLease.standardWindow.name == "CONTEXTKIT_TEST_ENDPOINT")
     #expect(ServerLease.smallWindow.name == "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT")
     #expect(ServerLease.standardWindow !== ServerLease.smallWindow)
+  }
+
+  @Test func `a variable naming several servers gives a lease of as many, one server when unset`() {
+    let two = ServerLease(
+      variable: "SERVERS", environment: ["SERVERS": "http://127.0.0.1:1 http://127.0.0.1:2"])
+    #expect(two.endpoints == ["http://127.0.0.1:1", "http://127.0.0.1:2"])
+    #expect(two.capacity == 2)
+    let unset = ServerLease(variable: "SERVERS", environment: [:])
+    #expect(unset.endpoints == [])
+    #expect(unset.capacity == 1)
+  }
+
+  /// The servers the holders got, in the order they got them.
+  final class Holdings: Sendable {
+    private let servers = Mutex<[HeldServer]>([])
+    /// Records `server`; returns how many servers were handed out so far.
+    func append(_ server: HeldServer) -> Int {
+      servers.withLock { servers in
+        servers.append(server)
+        return servers.count
+      }
+    }
+    var all: [HeldServer] { servers.withLock { $0 } }
+  }
+
+  /// Starts a holder that records its server, fires `bothHold` as the second
+  /// holder, and keeps its server until `mayGo` fires.
+  private static func holder(
+    of lease: ServerLease, into holdings: Holdings, bothHold: TestSignal, mayGo: TestSignal
+  ) -> Task<Void, any Error> {
+    Task {
+      try await lease.holding(within: .seconds(60)) { server in
+        if holdings.append(server) == 2 { bothHold.fire() }
+        try await mayGo.wait(upTo: .seconds(60))
+      }
+    }
+  }
+
+  @Test func `with two servers, two holders run at once on different servers and a third waits`() async throws
+  {
+    let lease = ServerLease(name: "pool", endpoints: ["http://a", "http://b"])
+    let holdings = Holdings()
+    let bothHold = TestSignal()
+    let mayGo = TestSignal()
+    let first = Self.holder(of: lease, into: holdings, bothHold: bothHold, mayGo: mayGo)
+    let second = Self.holder(of: lease, into: holdings, bothHold: bothHold, mayGo: mayGo)
+    try await bothHold.wait(upTo: .seconds(60))
+    #expect(Set(holdings.all.map(\.endpoint)) == ["http://a", "http://b"])
+    #expect(lease.heldCount == 2)
+    let third = Self.holder(of: lease, into: holdings, bothHold: bothHold, mayGo: mayGo)
+    #expect(try await eventually { lease.waitingCount == 1 })
+    #expect(holdings.all.count == 2)
+
+    mayGo.fire()
+    try await first.value
+    try await second.value
+    try await third.value
+    // The third got a server one of the first two gave back.
+    #expect(holdings.all.count == 3)
+    #expect(Set(holdings.all.map(\.index)) == [0, 1])
+    #expect(lease.heldCount == 0)
+  }
+
+  @Test(.holding(ServerLease(name: "trait", endpoints: ["http://only"])))
+  func `the trait tells the test which server it holds`() {
+    #expect(ServerLease.held == HeldServer(index: 0, endpoint: "http://only"))
   }
 }

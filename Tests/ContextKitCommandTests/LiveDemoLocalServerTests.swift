@@ -4,21 +4,15 @@ import Testing
 
 @testable import contextkit
 
-/// The second local model server of `scripts/test`, started with a window of
-/// 2,048 tokens, when `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names it.
-private let smallWindowEndpoint: String? = ProcessInfo.processInfo.environment[
-  "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT"
-]
-.flatMap { $0.isEmpty ? nil : $0 }
-
 @Suite(
   .serialized, .timeLimit(.minutes(20)), .holding(.smallWindow),
   .enabled(
-    if: smallWindowEndpoint != nil,
+    if: !ServerLease.smallWindow.endpoints.isEmpty,
     "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT is not set: the small-window server tests are skipped"))
 struct `contextkit demo --endpoint --count-half against a small window` {
   @Test func `the live demo recovers from the server's refusal and reports it from the notes`() async throws {
-    let endpoint = try #require(smallWindowEndpoint)
+    // The small-window server this test holds (one of those CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT names).
+    let endpoint = try #require(ServerLease.held?.endpoint)
     // 40 prompts of about 20 tokens and answers of up to 128: the conversation outgrows the
     // 2,048-token window unless the model's answers average under about 30 tokens, while
     // compactingHistory, counting half, allows about twice its budget of 2,000 - 128.
