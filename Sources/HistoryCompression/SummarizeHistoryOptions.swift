@@ -41,11 +41,12 @@ extension SummarizeHistory {
       self.prefixBreaks = prefixBreaks
     }
 
-    /// Creates options that carry a token counter (the earlier spelling).
+    /// Creates options that carry a token counter (the earlier spelling); a
+    /// setting left `nil` has the default of
+    /// ``init(retainedFraction:timeout:retryDelay:store:prefixBreaks:)``.
     @available(
       *, deprecated, message: "pass tokenCounter: to the modifier, as for rollingWindow and compactingHistory"
     )
-    /// A setting left `nil` has the default of ``init(retainedFraction:timeout:retryDelay:store:prefixBreaks:)``.
     public init(
       retainedFraction: Double? = nil, timeout: Duration? = nil, retryDelay: Duration? = nil,
       tokenCounter: any TokenCounter, store: SummaryStore = .shared, prefixBreaks: PrefixBreakLog = .shared

@@ -5,8 +5,10 @@ import Testing
 /// own on the same local model server. The test reads which server it holds
 /// from ``ServerLease/held``.
 ///
-/// The wait for the lease is not part of the test's time limit; it has its own
-/// deadline (``ServerLeaseTrait/waitDeadline``).
+/// The wait for a server counts toward the test's time limit (Swift Testing
+/// times the whole test case, its scope included), and has its own deadline
+/// (``ServerLeaseTrait/waitDeadline``): a live suite's time limit must allow
+/// for the live tests that run before it on the same servers.
 public struct ServerLeaseTrait: TestTrait, SuiteTrait, TestScoping {
   /// How long a test case waits for the lease before it fails: every live test
   /// that runs before it on the same server, on a loaded machine.
