@@ -7,16 +7,9 @@ import Testing
 /// local model server.
 @Suite(.timeLimit(.minutes(10)))
 struct ServerLeaseTests {
-  /// What the holders did, in order.
-  final class Events: Sendable {
-    private let events = Mutex<[String]>([])
-    func append(_ event: String) { events.withLock { $0.append(event) } }
-    var all: [String] { events.withLock { $0 } }
-  }
-
   /// Starts a holder that records its turn, and waits until it is queued.
   private func queue(
-    _ name: String, on lease: ServerLease, after waiting: Int, events: Events
+    _ name: String, on lease: ServerLease, after waiting: Int, events: CallLog
   ) async throws
     -> Task<Void, any Error>
   {
@@ -30,9 +23,26 @@ struct ServerLeaseTests {
     return task
   }
 
+  /// Starts a holder of `lease` and waits until it holds a server; it keeps
+  /// the server until the returned signal fires.
+  private func startHolder(
+    of lease: ServerLease
+  ) async throws -> (holder: Task<Void, any Error>, mayGo: TestSignal) {
+    let holds = TestSignal()
+    let mayGo = TestSignal()
+    let holder = Task {
+      try await lease.holding(within: .seconds(60)) { _ in
+        holds.fire()
+        try await mayGo.wait(upTo: .seconds(60))
+      }
+    }
+    try await holds.wait(upTo: .seconds(60))
+    return (holder, mayGo)
+  }
+
   @Test func `holders take turns in the order they came, never two at once`() async throws {
     let lease = ServerLease(name: "test server")
-    let events = Events()
+    let events = CallLog()
     let firstHolds = TestSignal()
     let firstMayGo = TestSignal()
     let first = Task {
@@ -72,15 +82,7 @@ struct ServerLeaseTests {
 
   @Test func `a wait past its deadline fails with the server's name and leaves the queue`() async throws {
     let lease = ServerLease(name: "CONTEXTKIT_TEST_EXAMPLE")
-    let holds = TestSignal()
-    let mayGo = TestSignal()
-    let holder = Task {
-      try await lease.holding(within: .seconds(60)) { _ in
-        holds.fire()
-        try await mayGo.wait(upTo: .seconds(60))
-      }
-    }
-    try await holds.wait(upTo: .seconds(60))
+    let (holder, mayGo) = try await startHolder(of: lease)
     let error = await #expect(throws: ServerLeaseTimeout.self) {
       try await lease.holding(within: .milliseconds(50)) { _ in Issue.record("ran without the lease") }
     }
@@ -96,15 +98,7 @@ struct ServerLeaseTests {
 
   @Test func `a cancelled wait ends with CancellationError and leaves the queue`() async throws {
     let lease = ServerLease(name: "test server")
-    let holds = TestSignal()
-    let mayGo = TestSignal()
-    let holder = Task {
-      try await lease.holding(within: .seconds(60)) { _ in
-        holds.fire()
-        try await mayGo.wait(upTo: .seconds(60))
-      }
-    }
-    try await holds.wait(upTo: .seconds(60))
+    let (holder, mayGo) = try await startHolder(of: lease)
     let ran = Mutex(false)
     let waiter = Task {
       try await lease.holding(within: .seconds(60)) { _ in ran.withLock { $0 = true } }
