@@ -83,32 +83,37 @@ private let fourGenerations: [CacheImpactReport] = {
     var page = CacheReportPage(title: "run")
     page.appendAnalysis(of: fourGenerations, title: "run")
     let html = page.html
-    #expect(
-      html.contains(
-        "<p>4 generations, 750 prompt tokens, 376 reused (50.1%), 374 re-processed; "
-          + "the largest prompt took 300 tokens.</p>"))
+    // Each expected fragment is a typed constant: joined inside `#expect`, the
+    // literals took the type checker ten seconds.
+    let totalsLine: String =
+      "<p>4 generations, 750 prompt tokens, 376 reused (50.1%), 374 re-processed; "
+      + "the largest prompt took 300 tokens.</p>"
+    #expect(html.contains(totalsLine))
     // The causes, most tokens re-processed first.
-    #expect(
-      html.contains(
-        #"<th>cause</th>"# + "\n" + #"<th class="number">invalidations</th>"# + "\n"
-          + #"<th class="number">tokens re-processed</th>"#))
-    #expect(
-      html.contains(
-        #"<tr><td>toolsChanged</td><td class="number">1</td><td class="number">150</td></tr>"# + "\n"
-          + #"<tr><td>historyRewritten(rollingWindow)</td><td class="number">1</td><td class="number">84</td></tr>"#
-      ))
+    let causeHeadings: [String] = [
+      #"<th>cause</th>"#, #"<th class="number">invalidations</th>"#,
+      #"<th class="number">tokens re-processed</th>"#,
+    ]
+    #expect(html.contains(causeHeadings.joined(separator: "\n")))
+    let causeRows: [String] = [
+      #"<tr><td>toolsChanged</td><td class="number">1</td><td class="number">150</td></tr>"#,
+      #"<tr><td>historyRewritten(rollingWindow)</td><td class="number">1</td><td class="number">84</td></tr>"#,
+    ]
+    #expect(html.contains(causeRows.joined(separator: "\n")))
     #expect(html.contains("<details><summary>Every invalidation (2)</summary>"))
-    #expect(
-      html.contains(
-        #"<tr><td class="number">6</td><td>6.0</td><td class="number">84</td>"#
-          + "<td>block 1, entry 1 (prompt), after 16 tokens</td>"
-          + "<td>historyRewritten(rollingWindow): dropped 2 turns</td></tr>"))
+    let invalidationRow: [String] = [
+      #"<tr><td class="number">6</td><td>6.0</td><td class="number">84</td>"#,
+      "<td>block 1, entry 1 (prompt), after 16 tokens</td>",
+      "<td>historyRewritten(rollingWindow): dropped 2 turns</td></tr>",
+    ]
+    #expect(html.contains(invalidationRow.joined()))
     #expect(html.contains("<details><summary>Every generation (4)</summary>"))
-    #expect(
-      html.contains(
-        #"<tr><td class="number">total</td><td>4 gen.</td><td class="number">750</td>"#
-          + #"<td class="number">376</td><td class="number">374</td><td class="number">50.1</td><td></td>"#
-          + #"<td>2 invalidations</td><td class="number">374</td><td>predicted -3.7%</td></tr>"#))
+    let totalsRow: [String] = [
+      #"<tr><td class="number">total</td><td>4 gen.</td><td class="number">750</td>"#,
+      #"<td class="number">376</td><td class="number">374</td><td class="number">50.1</td><td></td>"#,
+      #"<td>2 invalidations</td><td class="number">374</td><td>predicted -3.7%</td></tr>"#,
+    ]
+    #expect(html.contains(totalsRow.joined()))
     // The totals row closes the table: the four generations come before it, and no row after it.
     let generations = try #require(html.range(of: "<details><summary>Every generation (4)</summary>"))
     let table = html[generations.upperBound...]

@@ -10,9 +10,10 @@ import Testing
       var unreported = report(0, prompt: 100, reused: 80)
       unreported.serverUsage = CacheImpactReport.ServerUsage(totalTokenCount: 120, cachedTokenCount: nil)
       let result = LiveCacheCheck.Result(reports: [unreported], interleavedGenerations: [])
-      let row = try #require(
-        result.table.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-          .first { $0.first == "0" })
+      let rows: [[String]] = result.table.split(separator: "\n").map {
+        $0.split(separator: " ").map(String.init)
+      }
+      let row = try #require(rows.first { $0.first == "0" })
       // #, turn 0.0, predicted 100 and 80, the server's 120 and "?" cached, no difference,
       // "server did not say", and the prediction's cause.
       #expect(row == ["0", "0.0", "100", "80", "120", "?", "server", "did", "not", "say", "appendOnly"])

@@ -46,7 +46,8 @@ import Testing
     // Asked once, at turn 5; turns 6 to 8 need the same range and fall back at once.
     #expect(summarizer.script.requests.count == 1)
     // The turns were dropped instead: the instructions and the turns from the fifth.
-    #expect(sent[7].count == 1 + 2 * 3 + 1)
+    let keptEntryCount: Int = 1 + 2 * 3 + 1
+    #expect(sent[7].count == keptEntryCount)
   }
 
   @Test func `compactingHistory uses a summary that brings the history exactly to its budget, not one more`()
