@@ -34,7 +34,7 @@ package enum TokenListReader {
   private static func fastTokens(in bytes: UnsafeRawBufferPointer) -> [Int]? {
     var index = 0
     func skipSpace() {
-      while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+      while index < bytes.count, isJSONSpace(bytes[index]) { index += 1 }
     }
     func expect(_ text: StaticString) -> Bool {
       skipSpace()
@@ -62,10 +62,12 @@ package enum TokenListReader {
         else {
           return nil
         }
-        if index < bytes.count,
-          [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index])
-        {
-          return nil
+        // A fraction or an exponent: not a whole number as written.
+        if index < bytes.count {
+          switch bytes[index] {
+          case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
+          default: break
+          }
         }
         tokens.append(value)
         if expect("]") { break }
@@ -75,5 +77,11 @@ package enum TokenListReader {
     guard expect("}") else { return nil }
     skipSpace()
     return index == bytes.count ? tokens : nil
+  }
+
+  /// JSON's whitespace: space, tab, line feed, carriage return (compared, not
+  /// looked up in an array, which a debug build allocates for every byte).
+  private static func isJSONSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }

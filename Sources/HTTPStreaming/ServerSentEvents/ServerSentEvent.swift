@@ -30,7 +30,15 @@ package struct ServerSentEvent: Sendable, Hashable {
   /// Whether `data` is the `[DONE]` sentinel, whitespace around it allowed
   /// (`data:  [DONE]` leaves a space the field's one optional space does not
   /// take; OpenAI's clients and the companion package accept it).
+  ///
+  /// Only the whitespace at either end is walked: a chunk of megabytes costs
+  /// no more to rule out than a short one (splitting all of it took a fifth
+  /// of the whole test run's CPU).
   package static func isDone(_ data: String) -> Bool {
-    data.split(whereSeparator: \.isWhitespace) == ["[DONE]"]
+    guard let first = data.firstIndex(where: { !$0.isWhitespace }),
+      let last = data.lastIndex(where: { !$0.isWhitespace })
+    else { return false }
+    let word = data[first...last]
+    return word.utf8.count == 6 && word == "[DONE]"
   }
 }
