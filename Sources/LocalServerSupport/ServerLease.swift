@@ -21,7 +21,7 @@ import Synchronization
 public final class ServerLease: Sendable {
   /// The lease of the server `CONTEXTKIT_TEST_ENDPOINT` names (4,096-token window).
   public static let standardWindow = ServerLease(variable: "CONTEXTKIT_TEST_ENDPOINT")
-  /// The lease of the servers `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names (2,048 tokens).
+  /// The lease of the servers `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT` names (1,024 tokens).
   public static let smallWindow = ServerLease(variable: "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT")
 
   /// The server a test holds, in the task that runs it (set by ``ServerLeaseTrait``).

@@ -68,7 +68,9 @@ struct FillerReportTool: Tool {
   static let toolName = "fetch_report"
   let name = Self.toolName
   let description = "Fetches a report of the given length."
-  var parameters: GenerationSchema {
+  var parameters: GenerationSchema { Self.parameters }
+  /// Built once: the session reads a tool's schema at every generation.
+  private static let parameters =
     (try? GenerationSchema(
       root: DynamicGenerationSchema(
         name: "ReportArguments",
@@ -77,7 +79,6 @@ struct FillerReportTool: Tool {
             name: "words", description: "How long", schema: DynamicGenerationSchema(type: Int.self))
         ]),
       dependencies: [])) ?? String.generationSchema
-  }
 
   func call(arguments: GeneratedContent) async throws -> String {
     SkillConversation.words(try arguments.value(Int.self, forProperty: "words"), tag: "data")
@@ -221,7 +222,11 @@ private func budgetProblems(
   /// Serialized: the cases run one at a time, so each has the process to itself for
   /// its time limit instead of sharing the cores with the others.
   @Suite("Skill retention properties", .serialized) struct Properties {
-    static let conversationCount = 1_000
+    /// 200 conversations per modifier in the test command;
+    /// `SKILL_RETENTION_CONVERSATIONS=N` runs N.
+    static func conversationCount() throws -> Int {
+      try PropertyCaseCount(default: 200, variable: "SKILL_RETENTION_CONVERSATIONS").value
+    }
     /// Each modifier's conversations run in this many test cases, so that each case
     /// stays well inside its time limit on a busy machine.
     static let shardCount = 10
@@ -230,7 +235,9 @@ private func budgetProblems(
     func `every prompt skill in use is visible or named in a note, and the budget holds`(
       modifier: RetentionModifier, shard: Int
     ) async throws {
-      var seeds = stride(from: shard, to: Self.conversationCount, by: Self.shardCount).map { UInt64($0) }
+      var seeds = stride(from: shard, to: try Self.conversationCount(), by: Self.shardCount).map {
+        UInt64($0)
+      }
       let environment = ProcessInfo.processInfo.environment
       if let only = environment["SKILL_RETENTION_SEED"].flatMap(UInt64.init) {
         seeds = only % UInt64(Self.shardCount) == UInt64(shard) ? [only] : []
@@ -253,12 +260,13 @@ private func budgetProblems(
   }
 
   @Suite("Skill conversation coverage") struct Coverage {
-    @Test func `the conversations activate skills of both flavours, and one skill more than once`() {
+    @Test func `the conversations activate skills of both flavours, and one skill more than once`() throws {
       var promptFlavour = 0
       var instructionsFlavour = 0
       var bothFlavours = 0
       var repeated = 0
-      for seed in 0..<UInt64(Properties.conversationCount) {
+      let conversationCount = try Properties.conversationCount()
+      for seed in 0..<UInt64(conversationCount) {
         let activated = SkillConversation(seed: seed).activatedSkills
         let prompt = activated.contains { name in SkillConversation.promptSkills.contains { $0.name == name }
         }
@@ -269,7 +277,7 @@ private func budgetProblems(
         if Set(activated).count < activated.count { repeated += 1 }
       }
       // Each shape in at least a tenth of the conversations.
-      let minimum = Properties.conversationCount / 10
+      let minimum = conversationCount / 10
       #expect(promptFlavour >= minimum, "\(promptFlavour)")
       #expect(instructionsFlavour >= minimum, "\(instructionsFlavour)")
       #expect(bothFlavours >= minimum, "\(bothFlavours)")

@@ -8,7 +8,7 @@ import TestSupport
 import Testing
 
 /// The small-window server this test holds: one of the servers of `scripts/test`
-/// started with a window of 2,048 tokens, which `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT`
+/// started with a window of 1,024 tokens, which `CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT`
 /// names.
 private var smallWindowEndpoint: URL? {
   ServerLease.held?.endpoint.flatMap { URL(string: $0) }
@@ -22,7 +22,7 @@ private var smallWindowEndpoint: URL? {
     if: !ServerLease.smallWindow.endpoints.isEmpty,
     "CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT is not set: the small-window server tests are skipped"))
 struct ContextWindowLocalServerTests {
-  static let turns = 60
+  static let turns = 30
 
   /// The server's model; a turn's first round offers only the tool the conversation chose.
   private func model() throws -> FirstRoundToolChoiceModel<ChatCompletionsLanguageModel> {
@@ -75,7 +75,7 @@ struct ContextWindowLocalServerTests {
       + "Give one short tip on packing shoes, rain jackets or chargers."
   }
 
-  /// The answer's room: short answers keep the 60 turns fast on a shared machine.
+  /// The answer's room: short answers keep the turns fast on a shared machine.
   static let responseTokens = 8
 
   /// What a conversation's generation records said.
@@ -131,10 +131,10 @@ struct ContextWindowLocalServerTests {
     await #expect(throws: LanguageModelError.self) {
       try await session.respond(to: long, options: GenerationOptions(maximumResponseTokens: 8))
     }
-    #expect(model.base.learnedContextSize == LearnedContextSize(size: 2_048, source: .contextLengthError))
+    #expect(model.base.learnedContextSize == LearnedContextSize(size: 1_024, source: .contextLengthError))
   }
 
-  @Test func `60 turns with tool calls and a skill fit at shares of the window the server gave`() async throws
+  @Test func `30 turns with tool calls and a skill fit at shares of the window the server gave`() async throws
   {
     let model = try model()
     try await learnWindowFromARefusal(model)
@@ -145,13 +145,13 @@ struct ContextWindowLocalServerTests {
     print(
       "shares of the window: \(notes.compactions.count) compactions, \(notes.recoveries.count) recoveries "
         + "in \(Self.turns) turns")
-    // The window was reached (60 turns are more than 2,048 tokens), and the budget kept every
+    // The window was reached (30 turns are more than 1,024 tokens), and the budget kept every
     // prompt inside it.
     #expect(!notes.compactions.isEmpty)
     #expect(notes.recoveries.isEmpty, "\(notes.recoveries.map(\.message))")
   }
 
-  @Test func `with a counter that counts half, 60 turns complete through recovery`() async throws {
+  @Test func `with a counter that counts half, 30 turns complete through recovery`() async throws {
     let model = try model()
     try await learnWindowFromARefusal(model)
     let folder = try TemporaryFolder(named: "contextkit-window")
@@ -165,8 +165,8 @@ struct ContextWindowLocalServerTests {
     // The fit after a refusal holds for the later turns: a refusal now and then, not one every turn.
     #expect(recoveries.count <= 2)
     // Each names the server's window, in ContextKit's words and the server's.
-    #expect(recoveries.allSatisfy { $0.message.contains("a window of 2048 tokens") })
-    #expect(recoveries.allSatisfy { $0.message.contains("maximum context length is 2048 tokens") })
+    #expect(recoveries.allSatisfy { $0.message.contains("a window of 1024 tokens") })
+    #expect(recoveries.allSatisfy { $0.message.contains("maximum context length is 1024 tokens") })
   }
 
   @Test func `without compaction the conversation fails at the first overflow with the server's numbers`()
@@ -180,7 +180,7 @@ struct ContextWindowLocalServerTests {
     var completed = 0
     for turn in 0..<Self.turns {
       do {
-        // Four prompts a turn: the window fills in about a dozen turns.
+        // Four prompts a turn: the window fills in about six turns.
         let prompt = (0..<4).map { Self.prompt(turn * 4 + $0) }.joined(separator: " ")
         let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.responseTokens)
         try await session.respond(to: prompt, options: options)
@@ -190,12 +190,12 @@ struct ContextWindowLocalServerTests {
         break
       }
     }
-    let payload = try #require(failure, "\(Self.turns) turns fitted a 2,048-token window")
+    let payload = try #require(failure, "\(Self.turns) turns fitted a 1,024-token window")
     print("without compaction: failed after \(completed) turns: \(payload.debugDescription)")
     #expect(completed > 0)
-    #expect(payload.contextSize == 2_048)
-    #expect(payload.tokenCount >= 2_048)
-    #expect(payload.debugDescription.contains("maximum context length is 2048 tokens"))
+    #expect(payload.contextSize == 1_024)
+    #expect(payload.tokenCount >= 1_024)
+    #expect(payload.debugDescription.contains("maximum context length is 1024 tokens"))
     #expect(session.transcript.count == 1 + 2 * completed)
   }
 }

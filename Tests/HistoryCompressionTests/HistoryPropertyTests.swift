@@ -104,13 +104,17 @@ struct PropertyCase {
   /// Serialized, in shards: each case has the process to itself and stays well
   /// inside its time limit on a busy machine.
   @Suite("History properties", .serialized) struct Properties {
-    static let caseCount = 10_000
+    /// 2,000 random transcripts in the test command (every hard shape of the
+    /// generator comes hundreds of times); `HISTORY_PROPERTY_CASES=N` runs N.
+    static func caseCount() throws -> Int {
+      try PropertyCaseCount(default: 2_000, variable: "HISTORY_PROPERTY_CASES").value
+    }
     static let shardCount = 10
 
     @Test(arguments: 0..<shardCount)
     func `every modifier and every order keeps the invariants on random transcripts`(shard: Int) async throws
     {
-      var seeds = Array(stride(from: shard, to: Self.caseCount, by: Self.shardCount)).map { UInt64($0) }
+      var seeds = Array(stride(from: shard, to: try Self.caseCount(), by: Self.shardCount)).map { UInt64($0) }
       if let only = ProcessInfo.processInfo.environment["HISTORY_PROPERTY_SEED"].flatMap(UInt64.init) {
         seeds = shard == 0 ? [only] : []
       }

@@ -54,6 +54,10 @@ struct SchemaJSONValue: Codable {
     }
   }
 
+  /// A decoder says what a value is only by failing to read it as something
+  /// else, and each failure builds an error: the kinds are tried in the order
+  /// schemas use them most (objects, then strings, then arrays), so that most
+  /// values cost one failed try or none.
   init(from decoder: any Decoder) throws {
     if let container = try? decoder.container(keyedBy: Key.self) {
       let keys = container.allKeys.sorted { $0.stringValue < $1.stringValue }
@@ -62,23 +66,23 @@ struct SchemaJSONValue: Codable {
         pairs.append((key.stringValue, try container.decode(SchemaJSONValue.self, forKey: key).content))
       }
       content = GeneratedContent(orderedProperties: pairs)
+      return
+    }
+    let single = try decoder.singleValueContainer()
+    if single.decodeNil() {
+      content = GeneratedContent(storage: .null)
+    } else if let value = try? single.decode(String.self) {
+      content = GeneratedContent(storage: .string(value))
     } else if var container = try? decoder.unkeyedContainer() {
       var elements: [GeneratedContent] = []
       while !container.isAtEnd {
         elements.append(try container.decode(SchemaJSONValue.self).content)
       }
       content = GeneratedContent(storage: .array(elements))
+    } else if let value = try? single.decode(Bool.self) {
+      content = GeneratedContent(storage: .bool(value))
     } else {
-      let container = try decoder.singleValueContainer()
-      if container.decodeNil() {
-        content = GeneratedContent(storage: .null)
-      } else if let value = try? container.decode(Bool.self) {
-        content = GeneratedContent(storage: .bool(value))
-      } else if let value = try? container.decode(Double.self) {
-        content = GeneratedContent(storage: .number(value))
-      } else {
-        content = GeneratedContent(storage: .string(try container.decode(String.self)))
-      }
+      content = GeneratedContent(storage: .number(try single.decode(Double.self)))
     }
   }
 }
