@@ -13,8 +13,8 @@ struct `contextkit demo --endpoint --count-half against a small window` {
   @Test func `the live demo recovers from the server's refusal and reports it from the notes`() async throws {
     // The small-window server this test holds (one of those CONTEXTKIT_TEST_SMALL_WINDOW_ENDPOINT names).
     let endpoint = try #require(ServerLease.held?.endpoint)
-    // With answers of one token, the coding agent's 40th prompt is 867 tokens (measured against
-    // this server), and the server refuses a prompt when it and the 32 tokens reserved for the
+    // With answers of one token, the coding agent's 40th prompt is 867 tokens (measured with the
+    // local model server), and the server refuses a prompt when it and the 32 tokens reserved for the
     // answer pass 1,024: the conversation outgrows the window unless the model's answers average
     // under about 4 tokens, while compactingHistory, counting half, allows about twice its budget
     // of 2,000 - 32.
