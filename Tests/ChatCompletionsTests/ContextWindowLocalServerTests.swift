@@ -180,7 +180,7 @@ struct ContextWindowLocalServerTests {
     var completed = 0
     for turn in 0..<Self.turns {
       do {
-        // Four prompts a turn: the window fills in about six turns.
+        // Four prompts a turn: the window fills in about seven turns.
         let prompt = (0..<4).map { Self.prompt(turn * 4 + $0) }.joined(separator: " ")
         let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: Self.responseTokens)
         try await session.respond(to: prompt, options: options)
