@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let count = try PropertyCaseCount(default: 2_000, variable: "HISTORY_PROPERTY_CASES").value
 /// ```
-public struct PropertyCaseCount: Sendable, Equatable {
+public struct PropertyCaseCount: Sendable {
   /// The variable holds something other than a whole number from 1 up: a deep
   /// run must not quietly fall back to the default.
   public struct InvalidValue: Error, Equatable, CustomStringConvertible {

@@ -34,7 +34,7 @@ package enum TokenListReader {
   private static func fastTokens(in bytes: UnsafeRawBufferPointer) -> [Int]? {
     var index = 0
     func skipSpace() {
-      while index < bytes.count, isJSONSpace(bytes[index]) { index += 1 }
+      while index < bytes.count, bytes[index].isJSONWhitespace { index += 1 }
     }
     func expect(_ text: StaticString) -> Bool {
       skipSpace()
@@ -77,11 +77,5 @@ package enum TokenListReader {
     guard expect("}") else { return nil }
     skipSpace()
     return index == bytes.count ? tokens : nil
-  }
-
-  /// JSON's whitespace: space, tab, line feed, carriage return (compared, not
-  /// looked up in an array, which a debug build allocates for every byte).
-  private static func isJSONSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 }

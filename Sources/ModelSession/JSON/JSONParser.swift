@@ -70,13 +70,8 @@ struct JSONParser {
   }
 
   mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-        position += 1
-      default:
-        return
-      }
+    while position < bytes.count, bytes[position].isJSONWhitespace {
+      position += 1
     }
   }
 

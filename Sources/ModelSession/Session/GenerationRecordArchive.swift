@@ -93,7 +93,7 @@ public enum GenerationRecordArchive {
   /// - Throws: ``ReadError`` with the line and byte offset of the first line
   ///   that does not read (a truncated file fails on its last line).
   public static func decode(_ data: Data, name: String = "records") throws(ReadError) -> [GenerationRecord] {
-    let firstByte = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    let firstByte = data.first { !$0.isJSONWhitespace }
     if firstByte == UInt8(ascii: "[") {
       let records: [GenerationRecord]
       do {
