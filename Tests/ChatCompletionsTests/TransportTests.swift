@@ -329,6 +329,86 @@ struct TransportTests {
     }
   }
 
+  /// Sends a POST to a fault mode straight through a transport and reads the whole body.
+  private func exchange(
+    _ mode: String, on server: FaultServer, through transport: CurlTransport
+  ) async throws -> (status: Int, body: String) {
+    let request = HTTPRequest(url: try server.baseURL(mode), body: Data(#"{"stream":true}"#.utf8))
+    let response = try await transport.send(request)
+    var body = Data()
+    for try await piece in response.body {
+      body.append(piece)
+    }
+    return (response.status, String(decoding: body, as: UTF8.self))
+  }
+
+  /// Whether `error` is the transport's broken-connection failure.
+  private func isConnectionFailure(_ error: any Error) -> Bool {
+    guard case .connectionFailed = error as? TransportFailure else { return false }
+    return true
+  }
+
+  /// A server may close a kept-alive connection just as the next request goes
+  /// out on it (llama-cpp-python's uvicorn does after a streamed answer that
+  /// failed, with the next request's head sometimes already sent): when
+  /// nothing of the answer has reached the caller, the request goes out once
+  /// more on a new connection, and the caller sees one whole answer.
+  @Test(arguments: ["stale-head", "stale-silent"])
+  func `a request on a kept-alive connection the server closed goes out again on a new one`(
+    mode: String
+  ) async throws {
+    try await FaultServer.with { server in
+      let transport = CurlTransport()
+      let first = try await exchange(mode, on: server, through: transport)
+      #expect(first.status == 200 && first.body.hasSuffix("data: [DONE]\n\n"))
+      let second = try await exchange(mode, on: server, through: transport)
+      #expect(second.status == 200 && second.body == first.body)
+      let ports = try await server.receivedRequests().map(\.port)
+      // The first two on one connection, the third on another.
+      #expect(ports.count == 3 && ports[0] == ports[1] && ports[2] != ports[1], "client ports \(ports)")
+    }
+  }
+
+  /// Sending again is only for answers of which nothing reached the caller: a
+  /// break after a body byte is the caller's error, and the server saw the request once.
+  @Test func `an answer that breaks off after a body byte is not sent again`() async throws {
+    try await FaultServer.with { server in
+      let transport = CurlTransport()
+      let first = try await exchange("stale-body", on: server, through: transport)
+      #expect(first.status == 200)
+      await #expect {
+        _ = try await exchange("stale-body", on: server, through: transport)
+      } throws: { isConnectionFailure($0) }
+      let requests = try await server.receivedRequests()
+      #expect(requests.count == 2)
+    }
+  }
+
+  /// A new connection that breaks after the head is the server's doing, not a
+  /// stale connection: the request is not sent again.
+  @Test func `an answer that breaks off on a new connection is not sent again`() async throws {
+    try await FaultServer.with { server in
+      await #expect {
+        _ = try await exchange("head-close", on: server, through: CurlTransport())
+      } throws: { isConnectionFailure($0) }
+      let requests = try await server.receivedRequests()
+      #expect(requests.count == 1)
+    }
+  }
+
+  /// The head of an answer on a reused connection waits for its first body
+  /// byte; an answer without one is delivered when it ends.
+  @Test func `an empty answer on a reused connection arrives whole`() async throws {
+    try await FaultServer.with { server in
+      let transport = CurlTransport()
+      #expect(try await exchange("keepalive", on: server, through: transport).status == 200)
+      let empty = try await exchange("keepalive-empty", on: server, through: transport)
+      #expect(empty.status == 200 && empty.body.isEmpty)
+      let ports = try await server.receivedRequests().map(\.port)
+      #expect(ports.count == 2 && Set(ports).count == 1, "client ports \(ports)")
+    }
+  }
+
   /// The bytes of the fault server's `backpressure` body that a reader has
   /// seen: how many, the largest piece, and whether each byte was the
   /// server's pattern (byte `i` is `i % 251`).

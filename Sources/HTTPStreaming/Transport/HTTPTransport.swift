@@ -1,8 +1,10 @@
 /// Sends HTTP requests and streams their answers: the seam between the chat
 /// completions client and the network.
 ///
-/// A transport returns as soon as the response head has arrived; the body
-/// follows through ``StreamingHTTPResponse/body``. It never follows
+/// A transport returns once the response head has arrived (``CurlTransport``
+/// holds the head of an answer on a reused connection until its first body
+/// byte, to send the request again if the connection turns out closed); the
+/// body follows through ``StreamingHTTPResponse/body``. It never follows
 /// redirects (the client does, under the endpoint's ``RedirectPolicy``).
 /// It throws ``TransportFailure`` for what went wrong on the way, and
 /// `CancellationError` when the calling task is cancelled. Cancelling the

@@ -53,6 +53,15 @@ chooses the behaviour: POST /<mode>/v1/chat/completions. Modes:
   redirect-loop   302 to itself
   redirect-scheme 302 to file:///etc/passwd
   keepalive       the `ok` stream over HTTP/1.1 with Content-Length (the connection stays open)
+  stale-head      `keepalive` for the first request of a connection; a later request on the same
+                  connection gets a 200 head and then the connection closes (as uvicorn does when a
+                  streamed answer that failed closes the connection the next request already uses)
+  stale-silent    `keepalive` for the first request of a connection; a later one: the connection
+                  closes without an answer (a kept-alive connection the server dropped)
+  stale-body      `keepalive` for the first request of a connection; a later one gets a 200 head and
+                  the first chunk, then the connection closes
+  head-close      every request: a 200 head, then the connection closes
+  keepalive-empty  HTTP/1.1 200 with an empty body (Content-Length: 0; the connection stays open)
   slow-start      5 s of silence, then 200 tokens (the concurrency benchmark)
   bulk            X-Bulk-Megabytes (default 200) MB of SSE comments, then one chunk (slow-consumer benchmark)
   backpressure    200 with a 32 MiB body (Content-Length; byte i is i % 251) sent as fast as the client
@@ -227,6 +236,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.reply(404, {"detail": "Not Found"})
             return
         self.request_body = request
+        # One handler serves every request of its connection.
+        self.requests_on_connection = getattr(self, "requests_on_connection", 0) + 1
         getattr(self, "mode_" + mode.replace("-", "_"), self.mode_unknown)()
 
     def mode_unknown(self):
@@ -274,21 +285,51 @@ class Handler(BaseHTTPRequestHandler):
     def mode_redirect_scheme(self):
         self.redirect(302, "file:///etc/passwd")
 
-    def mode_keepalive(self):
-        body = (
-            chunk("Hello")
-            + chunk(" there")
-            + chunk(finish="stop")
-            + b"data: [DONE]\n\n"
-        )
+    KEEPALIVE_BODY = chunk("Hello") + chunk(" there") + chunk(finish="stop") + b"data: [DONE]\n\n"
+
+    def keepalive_head(self):
+        """The head of the `keepalive` answer (HTTP/1.1, Content-Length), sent at once."""
         self.protocol_version = "HTTP/1.1"
         self.close_connection = False
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Content-Length", str(len(self.KEEPALIVE_BODY)))
         self.end_headers()
-        self.wfile.write(body)
         self.wfile.flush()
+
+    def mode_keepalive(self):
+        self.keepalive_head()
+        self.send(self.KEEPALIVE_BODY)
+
+    def mode_stale_head(self):
+        if self.requests_on_connection == 1:
+            return self.mode_keepalive()
+        self.keepalive_head()
+        self.close_connection = True
+
+    def mode_stale_silent(self):
+        if self.requests_on_connection == 1:
+            return self.mode_keepalive()
+        self.close_connection = True
+
+    def mode_stale_body(self):
+        if self.requests_on_connection == 1:
+            return self.mode_keepalive()
+        self.keepalive_head()
+        self.send(chunk("Hello"))
+        self.close_connection = True
+
+    def mode_keepalive_empty(self):
+        self.protocol_version = "HTTP/1.1"
+        self.close_connection = False
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        self.wfile.flush()
+
+    def mode_head_close(self):
+        self.keepalive_head()
+        self.close_connection = True
 
     def mode_slow_start(self):
         # For the concurrency benchmark: 5 s of silence, then 200 tokens.

@@ -92,7 +92,25 @@ final class CurlLoopThread {
         let transfer = transfersByHandle[easy]
       else { continue }
       let code = message.pointee.data.result
-      end(transfer, multi: multi, result: transfer.outcome(of: code))
+      if transfer.shouldSendAgain(after: code) {
+        sendAgain(transfer, multi: multi)
+      } else {
+        end(transfer, multi: multi, result: transfer.outcome(of: code))
+      }
+    }
+  }
+
+  /// Sends a transfer's request again, on a new connection.
+  private func sendAgain(_ transfer: CurlTransfer, multi: UnsafeMutableRawPointer) {
+    curl_multi_remove_handle(multi, transfer.easy)
+    do {
+      try transfer.prepareToSendAgain()
+      let code = curl_multi_add_handle(multi, transfer.easy)
+      guard code == CURLM_OK else {
+        throw TransportFailure.connectionFailed("libcurl refused the transfer (CURLMcode \(code.rawValue))")
+      }
+    } catch {
+      end(transfer, multi: multi, result: .failure(error))
     }
   }
 

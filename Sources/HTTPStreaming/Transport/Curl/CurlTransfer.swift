@@ -25,6 +25,14 @@ final class CurlTransfer {
   private var paused = false
   /// Why the transfer was aborted from a callback, when it was.
   private var abortReason: (any Error)?
+  /// Whether the final head has arrived but waits for the first byte of its
+  /// body (or its end): an answer on a reused connection is held so, because
+  /// until then nothing has reached the caller and the request can still go
+  /// out again on a new connection. (The body is made only on delivery: a
+  /// body dropped unread tells the buffer that its reader left.)
+  private var headIsHeld = false
+  /// Whether the request already went out again on a new connection.
+  private var sentAgain = false
 
   /// The most bytes a response head may have.
   static let maximumHeadBytes = 256 * 1024
@@ -142,10 +150,11 @@ final class CurlTransfer {
       return true
     }
     if text.isEmpty {
-      if status >= 200, let head {
-        self.head = nil
-        head.resume(
-          returning: StreamingHTTPResponse(status: status, headers: headers, body: HTTPBody(buffer: buffer)))
+      if status >= 200, head != nil {
+        headIsHeld = true
+        if !connectionWasReused {
+          deliverHead()
+        }
       }
       return true
     }
@@ -164,6 +173,7 @@ final class CurlTransfer {
   /// A piece of the body: buffered, refused (pausing the transfer), or the end of it.
   func receivedBody(_ bytes: UnsafeRawBufferPointer) -> Int {
     lastByte = .now
+    deliverHead()
     switch buffer.offer(Data(bytes), canRefuse: true) {
     case .accepted, .acceptedThenPause:
       return bytes.count
@@ -176,7 +186,54 @@ final class CurlTransfer {
     }
   }
 
+  /// Hands the held head to the caller waiting for it.
+  private func deliverHead() {
+    guard headIsHeld, let head else { return }
+    headIsHeld = false
+    self.head = nil
+    head.resume(
+      returning: StreamingHTTPResponse(status: status, headers: headers, body: HTTPBody(buffer: buffer)))
+  }
+
+  /// Whether this attempt runs on a connection that an earlier transfer opened.
+  private var connectionWasReused: Bool {
+    var connections = 0
+    return ck_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connections) == CURLE_OK && connections == 0
+  }
+
   // MARK: Loop thread
+
+  /// Whether a transfer that libcurl reports done with `code` should go out
+  /// again on a new connection: the answer broke off on a reused connection
+  /// before any of it reached the caller. A server may close a kept-alive
+  /// connection at the moment the next request goes out on it (uvicorn does
+  /// when a streamed answer that failed closes the connection the next
+  /// request already uses); libcurl sends again by itself only when not a
+  /// byte came back. Once, and never after a body byte was delivered, so no
+  /// caller sees an answer twice.
+  func shouldSendAgain(after code: CURLcode) -> Bool {
+    guard !sentAgain, abortReason == nil, head != nil, connectionWasReused else { return false }
+    return [CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING].contains(code)
+  }
+
+  /// Prepares the transfer to go out again on a new connection (after the
+  /// loop removed it from the multi handle, before it adds it again).
+  func prepareToSendAgain() throws {
+    sentAgain = true
+    status = 0
+    headers = HTTPHeaderFields()
+    headBytes = 0
+    headIsHeld = false
+    requestSent = nil
+    lastByte = nil
+    errorText.pointee = 0
+    let code = ck_setopt_long(easy, CURLOPT_FRESH_CONNECT, 1)
+    guard code == CURLE_OK else {
+      throw TransportFailure.connectionFailed(
+        "libcurl could not send the request to \(request.url.absoluteString) again on a new connection: "
+          + String(cString: curl_easy_strerror(code)))
+    }
+  }
 
   /// Unpauses a paused transfer; libcurl may deliver the held piece at once.
   func resume() {
@@ -222,8 +279,13 @@ final class CurlTransfer {
 
   /// Delivers the outcome: to the caller waiting for the head, or to the body's reader.
   func finish(_ result: Result<Void, any Error>) {
-    if let head {
+    if case .success = result, headIsHeld {
+      // A complete answer without a body byte (such as a 204) on a reused connection.
+      deliverHead()
+      buffer.finish()
+    } else if let head {
       self.head = nil
+      headIsHeld = false
       switch result {
       case .success:
         head.resume(

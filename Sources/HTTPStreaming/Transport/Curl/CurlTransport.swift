@@ -7,8 +7,12 @@ import Synchronization
 /// Every request of the process runs on one event-loop thread
 /// (``CurlEventLoop``) that sleeps in `curl_multi_poll` until a socket is
 /// ready, a timer is due or a command arrives, so a request that waits for
-/// its answer costs no CPU. Connections are kept alive and reused; TLS is
-/// verified against the system's certificate store; proxies come from the
+/// its answer costs no CPU. Connections are kept alive and reused; a request
+/// whose reused connection breaks before any byte of its answer's body has
+/// arrived goes out once more on a new connection (a server may close a
+/// kept-alive connection just as the next request goes out on it), so the
+/// head of an answer on a reused connection comes with its first body byte.
+/// TLS is verified against the system's certificate store; proxies come from the
 /// usual environment variables (`http_proxy`, `https_proxy`, `no_proxy`).
 /// A slow consumer pauses the transfer (back-pressure) instead of buffering
 /// without bound.
